@@ -1,0 +1,128 @@
+// The sandbox console beside every example. Plain DOM (createElement, textContent, append) and no
+// HTML strings, so it runs under the Trusted Types policy of the strict-CSP example.
+//
+// Extension point: a flow adds its controls by appending one entry to `sections` (bottom of file):
+//
+//   { id: 'scanner', title: 'Scanner', render(body, sandbox) { body.append(sandbox.el('button', …)); } }
+//
+// `render` fills `body` (emptied first) on load and after every `sandbox.refresh()` (a reset
+// refreshes all sections). It may be async; a thrown error is shown in the section. `sandbox` is:
+//   get(call)              GET /__sandbox/<call>, parsed JSON (throws the control API's error text)
+//   post(call, body?)      POST /__sandbox/<call> with a JSON body
+//   el(tag, attrs, ...kids) an element; attrs are attributes, `on<event>` keys add listeners,
+//                          kids are nodes or strings (strings become text, never markup)
+//   announce(text)         says `text` in the console's polite live region
+//   refresh()              renders every section again
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
+    else if (value === true) node.setAttribute(name, '');
+    else if (value !== false && value != null) node.setAttribute(name, String(value));
+  }
+  node.append(...children);
+  return node;
+};
+
+const call = async (method, path, body) => {
+  const response = await fetch(`/__sandbox/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error ?? `${response.status} ${response.statusText}`);
+  return data;
+};
+
+const status = el('p', { class: 'demo-status', role: 'status' });
+const announce = (text) => {
+  status.textContent = text;
+};
+
+const sandbox = {
+  get: (path) => call('GET', path),
+  post: (path, body) => call('POST', path, body),
+  el,
+  announce,
+  refresh: () => Promise.all(sections.map(renderSection)),
+};
+
+const bodies = new Map();
+
+async function renderSection(section) {
+  const body = bodies.get(section.id);
+  body.replaceChildren();
+  try {
+    await section.render(body, sandbox);
+  } catch (error) {
+    body.replaceChildren(el('p', { class: 'demo-error' }, `Could not load: ${error.message}`));
+  }
+}
+
+const personas = {
+  id: 'personas',
+  title: 'Personas',
+  async render(body, { get, el }) {
+    const rows = (await get('personas')).map((persona) =>
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, el('span', { class: 'demo-mono' }, persona.userId), el('br'), el('small', {}, persona.email)),
+        el('td', {}, persona.scannerStatus),
+        el('td', { class: 'demo-mono' }, persona.serialNumber),
+      ),
+    );
+    body.append(
+      el(
+        'table',
+        { class: 'demo-compact' },
+        el('caption', {}, 'Users and their virtual scanners'),
+        el('thead', {}, el('tr', {}, ...['User ID', 'Scanner', 'Serial number'].map((name) => el('th', { scope: 'col' }, name)))),
+        el('tbody', {}, ...rows),
+      ),
+    );
+  },
+};
+
+const reset = {
+  id: 'reset',
+  title: 'Reset',
+  render(body, { post, el, announce, refresh }) {
+    body.append(
+      el('p', {}, 'Personas, outbox, attempts, faults and knobs back to the seed.'),
+      el(
+        'button',
+        {
+          type: 'button',
+          async onclick() {
+            try {
+              await post('reset');
+              await refresh();
+              announce('Sandbox reset.');
+            } catch (error) {
+              announce(`Reset failed: ${error.message}`);
+            }
+          },
+        },
+        'Reset sandbox',
+      ),
+    );
+  },
+};
+
+// Sections in display order; flows append theirs here.
+const sections = [personas, reset];
+
+const root = document.getElementById('sandbox-console');
+if (root) {
+  for (const section of sections) {
+    const titleId = `sandbox-${section.id}-title`;
+    const body = el('div');
+    bodies.set(section.id, body);
+    root.append(el('section', { class: 'demo-section', 'aria-labelledby': titleId }, el('h3', { id: titleId }, section.title), body));
+  }
+  root.append(status);
+  sandbox.refresh();
+}

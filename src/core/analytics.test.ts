@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAnalytics } from './analytics';
+import { createCookies } from './cookies';
+import { createEmitter } from './events';
+
+const host = window as unknown as Record<string, unknown>;
+
+function setup(dataLayerName = 'dataLayer') {
+  const emitter = createEmitter();
+  const events: [string, unknown][] = [];
+  emitter.on('amwa-page-load', (detail) => events.push(['amwa-page-load', detail]));
+  emitter.on('amwa-elements-on-page', (detail) => events.push(['amwa-elements-on-page', detail]));
+  const analytics = createAnalytics({ settings: { dataLayerName }, emit: emitter.emit, cookies: createCookies({ basePath: '', brandPrefix: 'amwa' }) });
+  return { analytics, events };
+}
+
+beforeEach(() => {
+  delete host.dataLayer;
+  delete host.adobeLayer;
+});
+afterEach(() => {
+  document.cookie = 'log-analytics-feature=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('createAnalytics', () => {
+  it('creates the data layer and pushes page loads and elements, mirrored as amwa events', () => {
+    const { analytics, events } = setup();
+    analytics.pageLoad('logon:choose-access-means');
+    analytics.element({ elementType: 'button', content: 'help', position: 'logon:scanner', event: 'clicked' });
+    expect(host.dataLayer).toEqual([
+      { event: 'pageLoad', pageName: 'logon:choose-access-means' },
+      { event: 'elementsOnPage', elementType: 'button', content: 'help', position: 'logon:scanner', elementEvent: 'clicked' },
+    ]);
+    expect(events).toEqual([
+      ['amwa-page-load', { pageName: 'logon:choose-access-means' }],
+      ['amwa-elements-on-page', { elementType: 'button', content: 'help', position: 'logon:scanner', event: 'clicked' }],
+    ]);
+  });
+
+  it("pushes through an existing layer's own push under the configured name", () => {
+    const seen: unknown[] = [];
+    host.adobeLayer = { push: (entry: unknown) => seen.push(entry) };
+    setup('adobeLayer').analytics.pageLoad('logon:mobile:step1');
+    expect(seen).toEqual([{ event: 'pageLoad', pageName: 'logon:mobile:step1' }]);
+    expect(host.dataLayer).toBeUndefined();
+  });
+
+  it('records views on the current page and step events with -success and -go_back', () => {
+    const { analytics } = setup();
+    analytics.view('generic error');
+    analytics.pageLoad('activation:step2');
+    analytics.view('technical error');
+    analytics.step('activation:step2', 'success');
+    analytics.step('activation:step3', 'go_back');
+    expect(host.dataLayer).toEqual([
+      { event: 'elementsOnPage', elementType: 'view', content: 'generic error', position: '', elementEvent: 'viewed' },
+      { event: 'pageLoad', pageName: 'activation:step2' },
+      { event: 'elementsOnPage', elementType: 'view', content: 'technical error', position: 'activation:step2', elementEvent: 'viewed' },
+      { event: 'pageLoad', pageName: 'activation:step2-success' },
+      { event: 'pageLoad', pageName: 'activation:step3-go_back' },
+    ]);
+  });
+
+  it('logs to the console only while the log-analytics-feature cookie is set', () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const { analytics } = setup();
+    analytics.pageLoad('quiet');
+    expect(info).not.toHaveBeenCalled();
+    document.cookie = 'log-analytics-feature=true; path=/';
+    analytics.pageLoad('loud');
+    expect(info).toHaveBeenCalledExactlyOnceWith('amwa analytics', { event: 'pageLoad', pageName: 'loud' });
+  });
+
+  it('only emits without a window (server rendering)', () => {
+    vi.stubGlobal('window', undefined);
+    const { analytics, events } = setup();
+    analytics.pageLoad('logon:choose-access-means');
+    expect(events).toEqual([['amwa-page-load', { pageName: 'logon:choose-access-means' }]]);
+    vi.unstubAllGlobals();
+    expect(host.dataLayer).toBeUndefined();
+  });
+});

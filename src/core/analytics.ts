@@ -1,0 +1,57 @@
+import type { AmwaEventMap, Emit } from './events';
+import type { Settings } from './settings';
+
+/** An element the user saw or used, as pushed in an 'elementsOnPage' event. */
+export type ElementEvent = AmwaEventMap['amwa-elements-on-page'];
+
+/** How a flow step ended, tracked as a page load named `{pageName}-{outcome}`. */
+export type StepOutcome = 'success' | 'go_back';
+
+/** Analytics: pushes to the host's data layer and mirrors every entry as an amwa event. */
+export interface Analytics {
+  pageLoad(pageName: string): void;
+  element(element: ElementEvent): void;
+  /** An error state the user was shown ('Request timeout', 'technical error', 'generic error'), on the current page. */
+  view(name: string): void;
+  /** A flow step finished ('-success') or was left backwards ('-go_back'). */
+  step(pageName: string, outcome: StepOutcome): void;
+}
+
+type DataLayerEntry = { event: 'pageLoad'; pageName: string } | ({ event: 'elementsOnPage'; elementEvent: string } & Omit<ElementEvent, 'event'>);
+
+/** What analytics needs from its host. */
+export interface AnalyticsDeps {
+  settings: Pick<Settings, 'dataLayerName'>;
+  emit: Emit;
+  cookies: { analyticsLogging(): boolean };
+}
+
+/** Creates the analytics recorder; without a `window` (server) only the events are emitted. */
+export function createAnalytics({ settings, emit, cookies }: AnalyticsDeps): Analytics {
+  let currentPage = '';
+  const push = (entry: DataLayerEntry) => {
+    if (cookies.analyticsLogging()) console.info('amwa analytics', entry);
+    if (typeof window === 'undefined') return;
+    const host = window as unknown as Record<string, unknown>;
+    // Tag managers replace the array with an object of their own; anything with push() will do.
+    const layer = (host[settings.dataLayerName] ??= []) as { push?: unknown };
+    if (typeof layer.push === 'function') layer.push(entry);
+  };
+  const pageLoad = (pageName: string) => {
+    push({ event: 'pageLoad', pageName });
+    emit('amwa-page-load', { pageName });
+  };
+  const element = ({ event, ...rest }: ElementEvent) => {
+    push({ event: 'elementsOnPage', ...rest, elementEvent: event });
+    emit('amwa-elements-on-page', { ...rest, event });
+  };
+  return {
+    pageLoad(pageName) {
+      currentPage = pageName;
+      pageLoad(pageName);
+    },
+    element,
+    view: (name) => element({ elementType: 'view', content: name, position: currentPage, event: 'viewed' }),
+    step: (pageName, outcome) => pageLoad(`${pageName}-${outcome}`),
+  };
+}

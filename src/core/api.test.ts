@@ -1,0 +1,257 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { createApiClient, type ApiClientDeps } from './api';
+import { AmwaApiError } from './api-error';
+import { createEmitter } from './events';
+import { createScope, type Scope } from './scope';
+import { parseSettings, type Settings } from './settings';
+
+const TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+function testSettings(): Settings {
+  const parsed = parseSettings({ apiBaseUrl: 'https://api.test/access', securityApiBaseUrl: 'https://sec.test' }, 'https://bank.test');
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.settings;
+}
+
+type Call = { url: string; init: RequestInit };
+
+/** A fake network edge: records calls and answers with `reply`, honouring the abort signal like real fetch. */
+function network(reply: (call: Call) => Response | Promise<Response> | 'hang') {
+  const calls: Call[] = [];
+  const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call = { url: String(input), init };
+    calls.push(call);
+    return new Promise<Response>((resolve, reject) => {
+      const fail = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (init.signal?.aborted) return fail();
+      init.signal?.addEventListener('abort', fail);
+      const answer = reply(call);
+      if (answer !== 'hang') Promise.resolve(answer).then(resolve, reject);
+    });
+  });
+  return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
+const json = (body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), init);
+const header = (call: Call, name: string) => new Headers(call.init.headers).get(name);
+
+let scope: Scope;
+const clearCookies = () => {
+  for (const pair of document.cookie.split('; ').filter(Boolean)) document.cookie = `${pair.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+};
+
+function client(fetch: typeof globalThis.fetch, extra: Partial<ApiClientDeps> = {}) {
+  const emitter = createEmitter();
+  const prefills: string[] = [];
+  emitter.on('amwa-prefill', ({ value }) => prefills.push(value));
+  const api = createApiClient({ settings: testSettings(), emit: emitter.emit, scope, language: () => 'nl-NL', fetch, ...extra });
+  return { api, prefills };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AmwaApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AmwaApiError);
+  return error as AmwaApiError;
+}
+
+beforeEach(() => {
+  scope = createScope();
+  clearCookies();
+});
+afterEach(() => {
+  scope.dispose();
+  clearCookies();
+  vi.useRealTimers();
+});
+
+describe('createApiClient: requests', () => {
+  it('GETs with credentials, Accept-Language and no cache, strips the )]}\' prefix and checks the schema', async () => {
+    const net = network(() => new Response(`)]}',\n{"qr":"iVBOR"}`, { status: 200 }));
+    const { api } = client(net.fetch);
+    const res = await api.request({ method: 'GET', path: '/v1/api/public/qr', schema: z.object({ qr: z.string() }) });
+    expect(res).toMatchObject({ data: { qr: 'iVBOR' }, status: 200 });
+    expect(net.calls).toHaveLength(1);
+    const [call] = net.calls;
+    expect(call!.url).toBe('https://api.test/access/v1/api/public/qr');
+    expect(call!.init).toMatchObject({ method: 'GET', credentials: 'include', cache: 'no-store', body: undefined });
+    expect(header(call!, 'Accept-Language')).toBe('nl-NL');
+    expect(header(call!, 'X-XSRF-TOKEN')).toBeNull();
+  });
+
+  it('sends JSON bodies, bearer tokens and security-API form posts', async () => {
+    document.cookie = 'XSRF-TOKEN=tok1; path=/';
+    const net = network(() => json({}));
+    const { api } = client(net.fetch);
+    await api.request({ method: 'POST', path: '/security-means/transfers', target: 'security', body: { clientId: 'c', intent: 'i' }, bearer: 'abc' });
+    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'r' });
+    await api.request({ method: 'POST', path: '/oauth2/token', target: 'security', form, headers: { 'X-Inactivity-Seconds': '3' } });
+    const [transfer, token] = net.calls;
+    expect(transfer!.url).toBe('https://sec.test/security-means/transfers');
+    expect(transfer!.init.body).toBe('{"clientId":"c","intent":"i"}');
+    expect(header(transfer!, 'Content-Type')).toBe('application/json');
+    expect(header(transfer!, 'Authorization')).toBe('Bearer abc');
+    expect(token!.init.body).toBe(form);
+    expect(header(token!, 'Content-Type')).toBe('application/x-www-form-urlencoded');
+    expect(header(token!, 'X-Inactivity-Seconds')).toBe('3');
+  });
+
+  it('returns an empty body as undefined and leaves unchecked bodies alone', async () => {
+    const net = network((call) => (call.url.endsWith('/empty') ? new Response(null, { status: 204 }) : new Response('plain text')));
+    const { api } = client(net.fetch);
+    expect((await api.request({ method: 'GET', path: '/empty' })).data).toBeUndefined();
+    expect((await api.request({ method: 'GET', path: '/text' })).data).toBe('plain text');
+  });
+
+  it('emits amwa-prefill when the prefill header is on a response, even an error response', async () => {
+    const net = network(() => json({}, { status: 400, headers: { 'x-amwa-prefill': 'user42' } }));
+    const { api, prefills } = client(net.fetch);
+    await failure(api.request({ method: 'GET', path: '/x' }));
+    expect(prefills).toEqual(['user42']);
+  });
+});
+
+describe('createApiClient: XSRF', () => {
+  it('obtains the cookie once with a GET on {apiBaseUrl}/ and sends it on every POST', async () => {
+    const net = network((call) => {
+      if (call.init.method === 'GET') document.cookie = 'XSRF-TOKEN=fresh; path=/';
+      return json({});
+    });
+    const { api } = client(net.fetch);
+    await Promise.all([
+      api.request({ method: 'POST', path: '/v1/api/public/scanner/status', body: { userName: 'a' } }),
+      api.request({ method: 'POST', path: '/v1/api/public/scanner/provision', body: { userName: 'a' } }),
+    ]);
+    await api.request({ method: 'POST', path: '/v1/api/public/scanner/finish', body: {} });
+    const probes = net.calls.filter((c) => c.init.method === 'GET');
+    expect(probes).toHaveLength(1);
+    expect(probes[0]!.url).toBe('https://api.test/access/');
+    expect(probes[0]!.init.credentials).toBe('include');
+    const posts = net.calls.filter((c) => c.init.method === 'POST');
+    expect(posts.map((c) => header(c, 'X-XSRF-TOKEN'))).toEqual(['fresh', 'fresh', 'fresh']);
+  });
+
+  it('uses the X-XSRF-TOKEN response header when the cookie cannot be read', async () => {
+    const net = network((call) => json({}, call.init.method === 'GET' ? { headers: { 'X-XSRF-TOKEN': 'from-header' } } : {}));
+    const { api } = client(net.fetch);
+    await api.request({ method: 'POST', path: '/a', body: {} });
+    await api.request({ method: 'POST', path: '/b', body: {} });
+    expect(net.calls.map((c) => [c.init.method, header(c, 'X-XSRF-TOKEN')])).toEqual([
+      ['GET', null],
+      ['POST', 'from-header'],
+      ['POST', 'from-header'],
+    ]);
+  });
+
+  it('skips the GET when the cookie exists and for calls without credentials', async () => {
+    const net = network(() => json({}));
+    const { api } = client(net.fetch);
+    await api.request({ method: 'POST', path: '/v1/public/session/anonymous/initiate', credentials: false });
+    expect(net.calls).toHaveLength(1);
+    expect(net.calls[0]!.init.credentials).toBe('omit');
+    expect(header(net.calls[0]!, 'X-XSRF-TOKEN')).toBeNull();
+    document.cookie = 'XSRF-TOKEN=present; path=/';
+    await api.request({ method: 'POST', path: '/x' });
+    expect(net.calls).toHaveLength(2);
+    expect(header(net.calls[1]!, 'X-XSRF-TOKEN')).toBe('present');
+  });
+
+  it('tries the GET again after it failed', async () => {
+    let down = true;
+    const net = network(() => (down ? Promise.reject(new TypeError('Failed to fetch')) : json({})));
+    const { api } = client(net.fetch);
+    expect((await failure(api.request({ method: 'POST', path: '/x' }))).kind).toBe('network');
+    down = false;
+    await api.request({ method: 'POST', path: '/x' });
+    expect(net.calls.map((c) => c.init.method)).toEqual(['GET', 'GET', 'POST']);
+  });
+});
+
+describe('createApiClient: failures', () => {
+  it('reports a non-2xx answer as kind http with body, errorCode, trace id and date', async () => {
+    const date = 'Tue, 03 Jun 2025 10:15:30 GMT';
+    const net = network(() => json({ errorCode: 14 }, { status: 400, headers: { 'x-trace-id': TRACE, date } }));
+    const { api } = client(net.fetch);
+    const error = await failure(api.request({ method: 'GET', path: '/v1/api/public/qr' }));
+    expect(error).toMatchObject({ kind: 'http', status: 400, data: { errorCode: 14 }, errorCode: '14', traceId: TRACE, date, path: '/v1/api/public/qr' });
+    expect(error.headers?.get('x-trace-id')).toBe(TRACE);
+  });
+
+  it('ignores a trace header that does not have the trace-id format', async () => {
+    const net = network(() => new Response(`)]}'\n{"errorCode":"x"}`, { status: 500, headers: { 'x-trace-id': 'not-a-trace' } }));
+    const { api } = client(net.fetch);
+    const error = await failure(api.request({ method: 'GET', path: '/x' }));
+    expect(error).toMatchObject({ kind: 'http', status: 500, errorCode: 'x' });
+    expect(error.traceId).toBeUndefined();
+  });
+
+  it('reports a body that does not match the schema as invalid-response', async () => {
+    const net = network(() => json({ confirmed: 'yes' }));
+    const { api } = client(net.fetch);
+    const error = await failure(api.request({ method: 'GET', path: '/qr/confirmed', schema: z.object({ confirmed: z.boolean() }) }));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, data: { confirmed: 'yes' } });
+  });
+
+  it('reports a failed fetch as network', async () => {
+    const net = network(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { api } = client(net.fetch);
+    const error = await failure(api.request({ method: 'GET', path: '/x' }));
+    expect(error).toMatchObject({ kind: 'network', path: '/x' });
+    expect(error.status).toBeUndefined();
+  });
+
+  it('times out after bmgApiTimeout (access) with a message containing timeout, and clears the timer on success', async () => {
+    vi.useFakeTimers();
+    const net = network((call) => (call.url.endsWith('/slow') ? 'hang' : json({})));
+    const { api } = client(net.fetch);
+    await api.request({ method: 'GET', path: '/fast' });
+    expect(vi.getTimerCount()).toBe(0);
+    const pending = failure(api.request({ method: 'GET', path: '/slow' }));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(net.calls[1]!.init.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/timeout/);
+  });
+
+  it('uses apiGatewayTimeout for the security API, the per-call time-out, and none for 0', async () => {
+    vi.useFakeTimers();
+    const net = network(() => 'hang');
+    const { api } = client(net.fetch);
+    const security = failure(api.request({ method: 'GET', path: '/s', target: 'security' }));
+    const custom = failure(api.request({ method: 'GET', path: '/c', timeoutMs: 120_000 }));
+    void api.request({ method: 'GET', path: '/forever', timeoutMs: 0 }).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await security).kind).toBe('timeout');
+    await vi.advanceTimersByTimeAsync(110_000);
+    expect((await custom).kind).toBe('timeout');
+    await vi.advanceTimersByTimeAsync(1_000_000);
+    expect(net.calls[2]!.init.signal?.aborted).toBe(false);
+  });
+
+  it('aborts every call in flight when the scope is disposed, and sends nothing afterwards', async () => {
+    const net = network(() => 'hang');
+    const { api } = client(net.fetch);
+    const first = failure(api.request({ method: 'GET', path: '/a' }));
+    const second = failure(api.request({ method: 'GET', path: '/b' }));
+    await Promise.resolve();
+    scope.dispose();
+    expect((await first).kind).toBe('aborted');
+    expect((await second).kind).toBe('aborted');
+    expect((await failure(api.request({ method: 'GET', path: '/c' }))).kind).toBe('aborted');
+    expect(net.calls).toHaveLength(2);
+  });
+
+  it("aborts when the caller's signal aborts", async () => {
+    const net = network(() => 'hang');
+    const { api } = client(net.fetch);
+    const controller = new AbortController();
+    const pending = failure(api.request({ method: 'GET', path: '/a', signal: controller.signal }));
+    controller.abort();
+    expect((await pending).kind).toBe('aborted');
+  });
+});

@@ -1,0 +1,145 @@
+import Cookies from 'js-cookie';
+import type { ZodMiniType } from 'zod/mini';
+import { AmwaApiError } from './api-error';
+import type { Emit } from './events';
+import type { Scope } from './scope';
+import type { Settings } from './settings';
+
+/** Which API a call goes to: access → `settings.apiBaseUrl`, security → `settings.securityApiBaseUrl`. */
+export type ApiTarget = 'access' | 'security';
+
+/** One API call. */
+export interface ApiRequest<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Default 'access'. */
+  target?: ApiTarget;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded (the /oauth2 calls). */
+  form?: URLSearchParams;
+  /** Checks the response body; a mismatch fails with kind 'invalid-response'. */
+  schema?: ZodMiniType<T>;
+  /** Default: access → bmgApiTimeout, security → apiGatewayTimeout; 0 = none. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  bearer?: string;
+  /** Default true ('include'); the anonymous-session call uses false. */
+  credentials?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A successful (2xx) answer with its checked body. */
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+/** The one way the widget talks to its servers; every failure is an `AmwaApiError`. */
+export interface ApiClient {
+  request<T = unknown>(req: ApiRequest<T>): Promise<ApiResponse<T>>;
+}
+
+/** What the API client needs from its host. */
+export interface ApiClientDeps {
+  settings: Settings;
+  emit: Emit;
+  /** Disposing it aborts every call in flight. */
+  scope: Scope;
+  /** Current locale, sent as Accept-Language. */
+  language: () => string;
+  /** The network edge; defaults to the global fetch, looked up per call. */
+  fetch?: typeof fetch;
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+// Anti-JSON-hijacking prefix some servers put before every JSON body.
+const JSON_PREFIX = /^\)\]\}',?\n?/;
+
+const parseBody = (text: string): unknown => {
+  const json = text.replace(JSON_PREFIX, '');
+  if (json.trim() === '') return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return text; // kept for error reports; a schema rejects it on success
+  }
+};
+
+/** Creates the API client: credentials, XSRF, `)]}'` stripping, time-outs, checked bodies, typed errors. */
+export function createApiClient({ settings, emit, scope, language, fetch: send = (input, init) => globalThis.fetch(input, init) }: ApiClientDeps): ApiClient {
+  let xsrfProbe: Promise<void> | undefined;
+  let xsrfFromHeader: string | undefined;
+
+  /** Sends one request and reads its body under a single signal covering scope, caller and time-out. */
+  async function exchange(url: string, init: RequestInit, path: string, timeoutMs: number, signal?: AbortSignal) {
+    if (scope.disposed || signal?.aborted) throw new AmwaApiError('aborted', 'Request aborted', { path });
+    const controller = new AbortController();
+    let reason: 'timeout' | 'aborted' | undefined;
+    const abort = (why: 'timeout' | 'aborted') => () => {
+      reason ??= why;
+      controller.abort();
+    };
+    const stops = [scope.onDispose(abort('aborted'))];
+    if (timeoutMs > 0) stops.push(scope.setTimeout(abort('timeout'), timeoutMs));
+    if (signal) stops.push(scope.listen(signal, 'abort', abort('aborted')));
+    try {
+      const res = await send(url, { ...init, cache: 'no-store', signal: controller.signal });
+      const prefill = res.headers.get(settings.prefillConfig.header);
+      if (prefill !== null) emit('amwa-prefill', { value: prefill });
+      return { res, data: parseBody(await res.text()) };
+    } catch (cause) {
+      if (reason === 'timeout') throw new AmwaApiError('timeout', `timeout of ${timeoutMs}ms exceeded`, { path, cause });
+      if (reason === 'aborted') throw new AmwaApiError('aborted', 'Request aborted', { path, cause });
+      throw new AmwaApiError('network', 'Network Error', { path, cause });
+    } finally {
+      for (const stop of stops) stop();
+    }
+  }
+
+  /** The XSRF token: the cookie, else one shared GET on `{apiBaseUrl}/` to obtain it (its header counts when the cookie is unreadable). */
+  async function xsrfToken(headers: Record<string, string>) {
+    const cookie = Cookies.get(XSRF_COOKIE);
+    if (cookie) return cookie;
+    xsrfProbe ??= exchange(`${settings.apiBaseUrl}/`, { method: 'GET', credentials: 'include', headers: { ...headers } }, '/', settings.bmgApiTimeout).then(
+      ({ res }) => void (xsrfFromHeader = res.headers.get(XSRF_HEADER) ?? undefined),
+      (error: unknown) => {
+        xsrfProbe = undefined; // let the next call try again
+        throw error;
+      },
+    );
+    await xsrfProbe;
+    return Cookies.get(XSRF_COOKIE) ?? xsrfFromHeader;
+  }
+
+  return {
+    async request<T>(req: ApiRequest<T>): Promise<ApiResponse<T>> {
+      const { method, path, target = 'access', body, form, schema, bearer, credentials = true, signal } = req;
+      const timeoutMs = req.timeoutMs ?? (target === 'security' ? settings.apiGatewayTimeout : settings.bmgApiTimeout);
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
+      // Double-submit XSRF only means something when cookies travel with the call.
+      const token = method === 'POST' && credentials ? await xsrfToken(headers) : undefined;
+      if (token) headers[XSRF_HEADER] = token;
+      if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      else if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (bearer) headers.Authorization = `Bearer ${bearer}`;
+
+      const base = target === 'security' ? settings.securityApiBaseUrl : settings.apiBaseUrl;
+      const init: RequestInit = {
+        method,
+        headers: { ...headers, ...req.headers },
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+        credentials: credentials ? 'include' : 'omit',
+      };
+      const { res, data } = await exchange(base + path, init, path, timeoutMs, signal);
+      const answer = { path, status: res.status, data, headers: res.headers };
+      if (!res.ok) throw new AmwaApiError('http', `Request failed with status code ${res.status}`, answer);
+      if (!schema) return { data: data as T, status: res.status, headers: res.headers };
+      const checked = schema.safeParse(data);
+      if (!checked.success) throw new AmwaApiError('invalid-response', `Unexpected response from ${path}`, { ...answer, cause: checked.error });
+      return { data: checked.data, status: res.status, headers: res.headers };
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies } from './cookies';
+
+const NOW = new Date('2025-06-03T12:00:00Z');
+const settings = { basePath: '', brandPrefix: 'amwa' };
+
+/** Every string written to document.cookie, read through a spy on the real (happy-dom) setter. */
+function cookieWrites() {
+  const set = vi.spyOn(document, 'cookie', 'set');
+  return () => set.mock.calls.map(([value]) => value);
+}
+
+afterEach(() => {
+  for (const pair of document.cookie.split('; ').filter(Boolean)) document.cookie = `${pair.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  vi.useRealTimers();
+});
+
+describe('createCookies', () => {
+  it('writes at path {basePath}, for 648000000 ms, SameSite=Lax, not Secure on http', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    const writes = cookieWrites();
+    createCookies({ basePath: '/access', brandPrefix: 'amwa' }).logonType.set('scanner');
+    const expires = new Date(NOW.getTime() + COOKIE_LIFETIME_MS).toUTCString();
+    expect(COOKIE_LIFETIME_MS / 86_400_000).toBe(7.5);
+    expect(writes()).toEqual([`logonType=scanner; path=/access; expires=${expires}; sameSite=Lax`]);
+  });
+
+  it("uses path '/' for a root base path and adds Secure on https", () => {
+    vi.stubGlobal('location', new URL('https://bank.test/'));
+    const writes = cookieWrites();
+    createCookies(settings).tdid.set('d1');
+    expect(writes()[0]).toMatch(/^tdid=d1; path=\/; expires=[^;]+; secure; sameSite=Lax$/);
+  });
+
+  it('remembers the logon type and reads anything else as undefined', () => {
+    const cookies = createCookies(settings);
+    expect(cookies.logonType.get()).toBeUndefined();
+    cookies.logonType.set('mobile');
+    expect(cookies.logonType.get()).toBe('mobile');
+    document.cookie = 'logonType=link; path=/';
+    expect(cookies.logonType.get()).toBeUndefined();
+    cookies.logonType.set('scanner');
+    cookies.logonType.clear();
+    expect(cookies.logonType.get()).toBeUndefined();
+    expect(document.cookie).toBe('');
+  });
+
+  it('keeps the user ID under {brandPrefix}-scanner-user-id and tdid', () => {
+    const cookies = createCookies({ basePath: '', brandPrefix: 'ing' });
+    cookies.userId.set('JANSEN01');
+    cookies.tdid.set('abc');
+    expect(document.cookie).toBe('ing-scanner-user-id=JANSEN01; tdid=abc');
+    expect([cookies.userId.get(), cookies.tdid.get()]).toEqual(['JANSEN01', 'abc']);
+    cookies.userId.clear();
+    expect(cookies.userId.get()).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['true', true],
+    ['1', true],
+  ])('log-analytics-feature=%j → analyticsLogging() %s', (value, expected) => {
+    if (value !== undefined) document.cookie = `log-analytics-feature=${value}; path=/`;
+    expect(createCookies(settings).analyticsLogging()).toBe(expected);
+  });
+
+  it('stores accepted access-protection parameters as cookies of the same names', () => {
+    const cookies = createCookies(settings);
+    expect(cookies.storeAccessParams('?logonType=scanner&amwa-segment=corp&other=x&amwa-empty=')).toEqual([
+      ['logonType', 'scanner'],
+      ['amwa-segment', 'corp'],
+    ]);
+    expect(document.cookie).toBe('logonType=scanner; amwa-segment=corp');
+    expect(cookies.logonType.get()).toBe('scanner');
+  });
+});
+
+describe('acceptedAccessParams', () => {
+  it.each([
+    ['', []],
+    ['?', []],
+    ['?logonType=mobile', [['logonType', 'mobile']]],
+    ['logonType=mobile', [['logonType', 'mobile']]],
+    ['?logonType=', []],
+    ['?logonType', []],
+    ['?logontype=mobile&LogonType=mobile', []],
+    ['?amwa-x=1&amwa-y=%20&amwa=2&amwax=3&xamwa-z=4', [['amwa-x', '1'], ['amwa-y', ' ']]],
+    ['?AMWA-x=1', []],
+    ['?amwa%2Dencoded=a%26b', [['amwa-encoded', 'a&b']]],
+    ['?amwa-x=1&amwa-x=2', [['amwa-x', '1'], ['amwa-x', '2']]],
+  ])('%j → %j', (search, expected) => {
+    expect(acceptedAccessParams(search, 'amwa')).toEqual(expected);
+  });
+
+  it('takes URLSearchParams and honours the brand prefix', () => {
+    expect(acceptedAccessParams(new URLSearchParams({ 'ing-a': '1', 'amwa-b': '2' }), 'ing')).toEqual([['ing-a', '1']]);
+  });
+});

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAnalytics } from './analytics';
+import { createApiClient } from './api';
+import { AmwaApiError, isApiError } from './api-error';
+import { createCookies } from './cookies';
+import { createErrorHandler, technicalAlertTime } from './error-handler';
+import { createEmitter, type AmwaEventMap, type GenericExceptionDetail } from './events';
+import { createScope, type Scope } from './scope';
+import { parseSettings } from './settings';
+import { createTraceLog } from './trace';
+
+const TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+const DATE = 'Tue, 03 Jun 2025 10:15:30 GMT';
+const NOW = new Date('2025-06-03T12:00:00Z');
+const AGREEMENT = 'invalid-scanner-means-agreement-error-code';
+
+const settings = (() => {
+  const parsed = parseSettings({ apiBaseUrl: 'https://api.test/access' });
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.settings;
+})();
+
+const answered = (status: number, data: unknown = {}) =>
+  new AmwaApiError('http', `Request failed with status code ${status}`, { path: '/p', status, data, headers: new Headers({ 'x-trace-id': TRACE, date: DATE }) });
+
+let scope: Scope;
+let releaseTrace: (() => void) | undefined;
+
+function setup() {
+  const emitter = createEmitter();
+  const events: [keyof AmwaEventMap, unknown][] = [];
+  for (const type of ['amwa-technical-exception', 'amwa-generic-exception'] as const) emitter.on(type, (detail) => events.push([type, detail]));
+  // The trace call hangs until the test releases it, so the wait before navigating is observable.
+  const fetch = (() => new Promise<Response>((resolve) => (releaseTrace = () => resolve(new Response(null, { status: 204 }))))) as typeof globalThis.fetch;
+  const traceLog = createTraceLog(createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch }));
+  const analytics = createAnalytics({ settings, emit: emitter.emit, cookies: createCookies(settings) });
+  const navigateToError = vi.fn<(traceId?: string) => void>();
+  const handler = createErrorHandler({ emit: emitter.emit, analytics, traceLog, navigateToError, signal: scope.signal });
+  const views = () => (window as unknown as { dataLayer: { content?: string }[] }).dataLayer.map((entry) => entry.content);
+  return { handler, events, navigateToError, traceLog, views };
+}
+
+beforeEach(() => {
+  releaseTrace = undefined;
+  scope = createScope();
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  scope.dispose();
+  vi.useRealTimers();
+});
+
+describe('createErrorHandler', () => {
+  it.each([
+    ['timeout', new AmwaApiError('timeout', 'timeout of 5000ms exceeded', { path: '/p' }), [], 'timeout', 'Request timeout', { timeout: true, date: NOW.toISOString() }],
+    ['network failure', new AmwaApiError('network', 'Network Error', { path: '/p' }), [], 'technical', 'technical error', { timeout: false, date: NOW.toISOString() }],
+    ['status 500', answered(500), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
+    ['status 503', answered(503), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
+    ['a technical code', answered(400, { errorCode: AGREEMENT }), [AGREEMENT], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
+  ] as const)('%s → %s', (_, error, technicalCodes, outcome, view, detail) => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events, views, navigateToError } = setup();
+    expect(handler.handle(error, { origin: 'scanner-logon', technicalCodes })).toBe(outcome);
+    expect(errorLog).toHaveBeenCalledWith(error);
+    expect(views()).toEqual([view]);
+    expect(events).toEqual([['amwa-technical-exception', { traceId: undefined, ...detail }]]);
+    expect(navigateToError).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, unknown, Omit<GenericExceptionDetail, 'origin'>]>([
+    ['status 400', answered(400, { errorCode: '14' }), { status: 400, data: { errorCode: '14' }, message: 'Request failed with status code 400', traceId: TRACE }],
+    ['a technical code elsewhere', answered(400, { errorCode: AGREEMENT }), { status: 400, data: { errorCode: AGREEMENT }, message: 'Request failed with status code 400', traceId: TRACE }],
+    ['an unexpected body', new AmwaApiError('invalid-response', 'Unexpected response from /p', { path: '/p', status: 200, data: 'x' }), { status: 200, data: 'x', message: 'Unexpected response from /p' }],
+    ['a timeout not saying so', new AmwaApiError('timeout', 'took long', { path: '/p' }), { message: 'took long' }],
+    ['a plain Error', new Error('malformed means response'), { message: 'malformed means response' }],
+    ['a thrown string', 'authentication-conf-error', { message: 'authentication-conf-error' }],
+  ])('%s → generic, then the error page once trace calls settle', async (_, error, detail) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events, views, navigateToError, traceLog } = setup();
+    traceLog.trace('qr-load');
+    expect(handler.handle(error, { origin: '/v1/api/public/qr' })).toBe('generic');
+    expect(views()).toEqual(['generic error']);
+    expect(events).toEqual([['amwa-generic-exception', { origin: '/v1/api/public/qr', status: undefined, data: undefined, traceId: undefined, ...detail }]]);
+    await vi.waitFor(() => expect(releaseTrace).toBeTypeOf('function'));
+    await Promise.resolve();
+    expect(navigateToError).not.toHaveBeenCalled();
+    releaseTrace!();
+    await vi.waitFor(() => expect(navigateToError).toHaveBeenCalledWith(detail.traceId));
+  });
+
+  it('ignores aborted calls: nothing logged, shown or recorded', () => {
+    const errorLog = vi.spyOn(console, 'error');
+    const { handler, events, views } = setup();
+    expect(handler.handle(new AmwaApiError('aborted', 'Request aborted', { path: '/p' }), { origin: 'x' })).toBe('aborted');
+    expect(errorLog).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+    expect(views()).toEqual([]);
+  });
+
+  it('does not navigate once the widget is gone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, navigateToError, traceLog } = setup();
+    handler.handle(answered(400), { origin: 'x' });
+    scope.dispose();
+    await traceLog.settled();
+    await Promise.resolve();
+    expect(navigateToError).not.toHaveBeenCalled();
+  });
+});
+
+describe('technicalAlertTime', () => {
+  it.each([
+    [DATE, new Date(DATE)],
+    ['not a date', NOW],
+    ['', NOW],
+    [null, NOW],
+    [undefined, NOW],
+  ])('%j → %s', (header, expected) => {
+    expect(technicalAlertTime(header, NOW)).toEqual(expected);
+  });
+});
+
+describe('isApiError', () => {
+  it('tells API errors from others', () => {
+    expect(isApiError(answered(400))).toBe(true);
+    expect(isApiError(new Error('x'))).toBe(false);
+    expect(isApiError({ kind: 'http' })).toBe(false);
+  });
+});

@@ -1,0 +1,85 @@
+/** Detail of `amwa-generic-exception`: an error the widget could not recover from on the current screen. */
+export interface GenericExceptionDetail {
+  /** Where it happened: a call path, a setting name or a component name. */
+  origin: string;
+  status?: number;
+  data?: unknown;
+  message: string;
+  traceId?: string;
+}
+
+/** Detail of `amwa-technical-exception`: shown in the technical error alert. */
+export interface TechnicalExceptionDetail {
+  /** ISO time from the response date header, or now when the header is missing or invalid. */
+  date: string;
+  traceId?: string;
+  timeout: boolean;
+}
+
+/** Every event the widget fires, by DOM event name, with its detail type. */
+export interface AmwaEventMap {
+  'amwa-generic-exception': GenericExceptionDetail;
+  'amwa-technical-exception': TechnicalExceptionDetail;
+  'amwa-clear-technical-exception': Record<string, never>;
+  /** Analytics page load. */
+  'amwa-page-load': { pageName: string };
+  /** Analytics 'elementsOnPage' event. */
+  'amwa-elements-on-page': { elementType: string; content: string; position: string; event: string };
+  /** The widget is about to send the browser to a logon result url. */
+  'amwa-logon-redirect': { url: string; logonType: 'mobile' | 'scanner' | 'link' };
+  /** The route inside the widget changed. */
+  'amwa-route-change': { path: string };
+  /** A response carried the prefill header. */
+  'amwa-prefill': { value: string };
+  /** A flow step completed ('next' in the spec). */
+  'amwa-next': { flow: string; step: string };
+  /** Logout finished; `url` is where the browser goes next, if anywhere. */
+  'amwa-logout': { url?: string };
+}
+
+/** Name of any amwa event. */
+export type AmwaEventType = keyof AmwaEventMap;
+
+const eventNames: Record<AmwaEventType, true> = {
+  'amwa-generic-exception': true,
+  'amwa-technical-exception': true,
+  'amwa-clear-technical-exception': true,
+  'amwa-page-load': true,
+  'amwa-elements-on-page': true,
+  'amwa-logon-redirect': true,
+  'amwa-route-change': true,
+  'amwa-prefill': true,
+  'amwa-next': true,
+  'amwa-logout': true,
+};
+
+/** Every amwa event name; the compiler keeps it in step with AmwaEventMap. */
+export const AMWA_EVENT_TYPES = Object.keys(eventNames) as AmwaEventType[];
+
+/** A typed listener for one amwa event. */
+export type AmwaListener<K extends AmwaEventType> = (detail: AmwaEventMap[K]) => void;
+
+/** The emit function every layer receives; it never throws into its caller. */
+export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => void;
+
+/** A tiny typed emitter that also re-dispatches every event as a DOM CustomEvent on `target`. */
+export function createEmitter(target?: EventTarget) {
+  const listeners = new Map<AmwaEventType, Set<(detail: never) => void>>();
+  const emit: Emit = (type, detail) => {
+    for (const listener of listeners.get(type) ?? []) {
+      try {
+        (listener as AmwaListener<typeof type>)(detail);
+      } catch (error) {
+        console.error(`amwa: a listener for ${type} threw`, error);
+      }
+    }
+    target?.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  };
+  const on = <K extends AmwaEventType>(type: K, listener: AmwaListener<K>) => {
+    const set = listeners.get(type) ?? new Set();
+    set.add(listener as (detail: never) => void);
+    listeners.set(type, set);
+    return () => void set.delete(listener as (detail: never) => void);
+  };
+  return { emit, on, clear: () => listeners.clear() };
+}

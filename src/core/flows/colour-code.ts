@@ -1,0 +1,173 @@
+// The colour-code image (spec section 4): loaded on show, expired a margin before the server's
+// expiry, refreshed on request. Shared by scanner logon and every colour-code step of activation.
+import * as z from 'zod/mini';
+import type { ApiResponse } from '../api';
+import { AmwaApiError } from '../api-error';
+import type { Scope } from '../scope';
+import { createStore } from './store';
+
+/** Header carrying the colour-code flow's encrypted state from one step to the next. */
+export const ENCRYPTED_STATE_HEADER = 'x-encrypted-state';
+
+/** How long the spinner stays after a refresh (spec section 9). */
+export const REFRESH_SPINNER_MS = 3000;
+
+/** A colour code as the security API sends it, plus the encrypted-state header that came with it. */
+export interface ColourCodeImage {
+  /** The PNG, base64 without a data-URL prefix. */
+  base64Cronto: string;
+  /** Seconds until the server stops accepting answers to it. */
+  expirationDuration: number;
+  responseCheckDigit?: boolean;
+  responseLength?: number;
+  serialNumber?: string;
+  encryptedState?: string;
+}
+
+/** Fetches a fresh colour code; every call may (re)initialise whatever the image depends on. */
+export type ColourCodeLoader = () => Promise<ColourCodeImage>;
+
+/** Where the image is: nothing yet, on its way, usable, past its expiry (or spoiled), or failed to load. */
+export type ColourCodeStatus = 'idle' | 'loading' | 'shown' | 'expired' | 'error';
+
+/** What the component renders; `spinner` stays up for 3 s after a refresh. */
+export interface ColourCodeState {
+  status: ColourCodeStatus;
+  image?: ColourCodeImage;
+  spinner: boolean;
+}
+
+type ColourCodeEvent = 'show' | 'loaded' | 'failed' | 'expire' | 'refresh' | 'hide';
+
+/** Every move the image can make; an event missing from a row is ignored in that state. */
+export const colourCodeTransitions: Record<ColourCodeStatus, Partial<Record<ColourCodeEvent, ColourCodeStatus>>> = {
+  idle: { show: 'loading' },
+  loading: { loaded: 'shown', failed: 'error', hide: 'idle' },
+  shown: { expire: 'expired', refresh: 'loading', hide: 'idle' },
+  expired: { refresh: 'loading', hide: 'idle' },
+  error: { refresh: 'loading', hide: 'idle' },
+};
+
+/** What the colour-code machine needs. */
+export interface ColourCodeDeps {
+  /** Disposing it stops every timer and drops a load in flight. */
+  scope: Scope;
+  load: ColourCodeLoader;
+  /** Seconds before `expirationDuration` runs out that the image counts as expired (settings `colourCodeExpiryMarginS`). */
+  marginS: number;
+  /** Hears a failed load, to report it through the shared error handler. */
+  onError(error: unknown): void;
+}
+
+/** A colour-code image's life cycle. */
+export interface ColourCode {
+  readonly state: ColourCodeState;
+  subscribe(listener: () => void): () => void;
+  /** Loads the image when the screen shows it; no-op unless idle. */
+  show(): void;
+  /** Loads a new image, with the 3 s spinner. */
+  refresh(): void;
+  /** Marks the shown image unusable (e.g. after a technical error), so only Refresh goes on. */
+  expire(): void;
+  /** Back to idle: timers stop, a load in flight is dropped. */
+  hide(): void;
+}
+
+/** Creates the colour-code machine. */
+export function createColourCode({ scope, load, marginS, onError }: ColourCodeDeps): ColourCode {
+  const store = createStore<ColourCodeState>({ status: 'idle', spinner: false });
+  let timers: Scope | undefined;
+  let generation = 0;
+
+  const patch = (next: Partial<ColourCodeState>) => store.set({ ...store.get(), ...next });
+  const fire = (event: ColourCodeEvent, next: Partial<ColourCodeState> = {}) => {
+    const status = colourCodeTransitions[store.get().status][event];
+    if (!status || scope.disposed) return false;
+    patch({ ...next, status });
+    return true;
+  };
+  const stopTimers = () => {
+    timers?.dispose();
+    timers = undefined;
+  };
+
+  const start = (spinner: boolean) => {
+    stopTimers();
+    const run = ++generation;
+    timers = scope.child();
+    if (spinner) timers.setTimeout(() => patch({ spinner: false }), REFRESH_SPINNER_MS);
+    const own = timers;
+    load().then(
+      (image) => {
+        if (run !== generation || !fire('loaded', { image })) return;
+        const validS = Math.max(0, image.expirationDuration - marginS);
+        own.setTimeout(() => fire('expire'), validS * 1000);
+      },
+      (error: unknown) => {
+        if (run !== generation || scope.disposed) return;
+        stopTimers();
+        fire('failed', { image: undefined, spinner: false });
+        onError(error);
+      },
+    );
+  };
+
+  scope.onDispose(() => {
+    generation++;
+    stopTimers();
+  });
+
+  return {
+    get state() {
+      return store.get();
+    },
+    subscribe: store.subscribe,
+    show() {
+      if (fire('show', { image: undefined, spinner: false })) start(false);
+    },
+    refresh() {
+      if (fire('refresh', { image: undefined, spinner: true })) start(true);
+    },
+    expire() {
+      fire('expire');
+    },
+    hide() {
+      if (!fire('hide', { image: undefined, spinner: false })) return;
+      generation++;
+      stopTimers();
+    },
+  };
+}
+
+const colourCodeSchema = z.looseObject({
+  base64Cronto: z.string().check(z.minLength(1)),
+  expirationDuration: z.number().check(z.positive()),
+  responseCheckDigit: z.boolean(),
+  responseLength: z.number().check(z.int(), z.gte(6), z.lte(20)),
+  serialNumber: z.optional(z.string()),
+});
+
+/**
+ * Reads a colour-code answer (spec section 5): a body with `responseCheckDigit` and a
+ * `responseLength` of 6 to 20, and the encrypted-state header unless `encryptedState` is
+ * 'optional' (the serial-number image). Anything else is an invalid response, reported as a 500.
+ */
+export function readColourCode(
+  response: Pick<ApiResponse<unknown>, 'data' | 'headers'>,
+  path: string,
+  encryptedState: 'required' | 'optional' = 'required',
+): ColourCodeImage {
+  const parsed = colourCodeSchema.safeParse(response.data);
+  const state = response.headers.get(ENCRYPTED_STATE_HEADER) || undefined;
+  if (!parsed.success || (encryptedState === 'required' && !state)) {
+    throw new AmwaApiError('invalid-response', `Invalid colour code response from ${path}`, {
+      path,
+      status: 500,
+      data: response.data,
+      headers: response.headers,
+      cause: parsed.error,
+    });
+  }
+  const { base64Cronto, expirationDuration, responseCheckDigit, responseLength, serialNumber } = parsed.data;
+  return { base64Cronto, expirationDuration, responseCheckDigit, responseLength, serialNumber, encryptedState: state };
+}

@@ -1,0 +1,56 @@
+import JsCookie from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createScope, type Scope } from '../scope';
+import { LOGOUT_PATH, logout } from './logout';
+import { testServices, type Answer } from './qr-test-server';
+
+const BASE = 'https://bank.test/access/';
+const PORTAL_LOGOUT = 'https://portal.test/logout?from=amwa';
+let scope: Scope;
+
+function run(answer: Answer, signal?: AbortSignal) {
+  const services = testServices(scope, () => answer, {
+    allowedRedirectOrigins: ['https://bank.test'],
+    corporatePortal: { logoutUrl: 'https://portal.test/logout' },
+  });
+  const leave = vi.fn<(url: string) => void>();
+  return { ...services, leave, result: logout({ ...services, base: BASE, leave, signal }) };
+}
+
+beforeEach(() => {
+  scope = createScope();
+  JsCookie.set('XSRF-TOKEN', 'token', { path: '/' });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => scope.dispose());
+
+describe('logout', () => {
+  it.each([200, 401, 500])('accepts status %i and follows ingLogOutUrl to the corporate-portal logout', async (status) => {
+    const t = run({ status, body: { ingLogOutUrl: PORTAL_LOGOUT } });
+    await expect(t.result).resolves.toBe(PORTAL_LOGOUT);
+    expect(t.calls.map(({ method, path }) => `${method} ${path}`)).toEqual([`POST ${LOGOUT_PATH}`]);
+    expect(t.leave).toHaveBeenCalledWith(PORTAL_LOGOUT);
+    expect(t.events).toEqual([['amwa-logout', { url: PORTAL_LOGOUT }]]);
+  });
+
+  it.each([{}, { ingLogOutUrl: '' }, { ingLogOutUrl: 'https://evil.test/' }, undefined])('stays when the answer is %j', async (body) => {
+    const t = run({ status: 200, body });
+    await expect(t.result).resolves.toBeUndefined();
+    expect(t.leave).not.toHaveBeenCalled();
+    expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
+  });
+
+  it('counts a call that never answers (network error) as logged out', async () => {
+    const t = run(Promise.reject(new TypeError('Failed to fetch')));
+    await expect(t.result).resolves.toBeUndefined();
+    expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
+  });
+
+  it('does nothing more once cancelled', async () => {
+    const controller = new AbortController();
+    const t = run(new Promise(() => {}), controller.signal);
+    controller.abort();
+    await expect(t.result).resolves.toBeUndefined();
+    expect(t.events).toEqual([]);
+  });
+});

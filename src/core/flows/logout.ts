@@ -1,0 +1,52 @@
+import type { ApiClient } from '../api';
+import { isApiError } from '../api-error';
+import type { Emit } from '../events';
+import type { Settings } from '../settings';
+import { checkRedirect } from './redirect';
+
+/** The single-sign-on logout call. */
+export const LOGOUT_PATH = '/v1/private/logout';
+
+/** What the logout needs. */
+export interface LogoutDeps {
+  api: ApiClient;
+  settings: Pick<Settings, 'allowedRedirectOrigins' | 'corporatePortal'>;
+  emit: Emit;
+  /** The page's address, to resolve relative urls against. */
+  base: string;
+  /** Sends the browser on to the corporate-portal logout; without it the caller decides what to do with the url. */
+  leave?(url: string): void;
+  signal?: AbortSignal;
+}
+
+const logOutUrl = (data: unknown) => (data as { ingLogOutUrl?: unknown } | null | undefined)?.ingLogOutUrl;
+
+const originOf = (url: string | undefined, base: string): string[] => {
+  try {
+    return url ? [new URL(url, base).origin] : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The safe single-sign-on logout: any status, or no answer at all, counts as logged out. When the
+ * answer carries a non-empty `ingLogOutUrl` on an allowed origin (or the configured corporate-portal
+ * logout's), resolves with it and follows it with `leave`. Never rejects; resolves undefined when cancelled.
+ */
+export async function logout({ api, settings, emit, base, leave, signal }: LogoutDeps): Promise<string | undefined> {
+  let data: unknown;
+  try {
+    ({ data } = await api.request({ method: 'POST', path: LOGOUT_PATH, signal }));
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'aborted') return undefined;
+    data = isApiError(error) ? error.data : undefined;
+  }
+  const allowed = [...settings.allowedRedirectOrigins, ...originOf(settings.corporatePortal.logoutUrl, base)];
+  const checked = checkRedirect(logOutUrl(data), allowed, base);
+  const url = checked.ok ? checked.url : undefined;
+  if (!url && logOutUrl(data)) console.warn('amwa logout: ingLogOutUrl is not on an allowed origin; staying here');
+  emit('amwa-logout', { url });
+  if (url) leave?.(url);
+  return url;
+}

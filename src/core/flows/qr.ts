@@ -1,0 +1,207 @@
+import * as z from 'zod/mini';
+import type { ApiClient } from '../api';
+import { isApiError } from '../api-error';
+import type { ErrorHandler } from '../error-handler';
+import type { Scope } from '../scope';
+
+/** Which QR the page shows: the mobile logon, or linking a corporate-portal account. */
+export type QrMode = 'logon' | 'link';
+
+/** Why a QR code stopped being usable. */
+export type QrInvalidReason = 'timeout' | 'error' | 'removed';
+
+/** What the QR component shows; `image` is the base64 PNG as received. */
+export type QrState =
+  | { status: 'loading'; attempt: number }
+  | { status: 'loaded'; image: string }
+  | { status: 'confirmed'; image: string }
+  | { status: 'invalid'; reason: QrInvalidReason; image?: string };
+
+/** Everything that can happen to a QR code. */
+export type QrEvent =
+  | { type: 'loaded'; image: string }
+  | { type: 'retry' }
+  | { type: 'confirmed' }
+  | { type: 'expired' }
+  | { type: 'failed' }
+  | { type: 'refresh' }
+  | { type: 'removed' };
+
+/** The page's visibility, injected so polling can pause while nobody looks (and tests can flip it). */
+export interface Visibility {
+  hidden(): boolean;
+  /** Calls `fn` on every change; returns the function that stops it. */
+  onChange(fn: () => void): () => void;
+}
+
+/** Spec section 9: poll every 500 ms; a 400 on load is retried twice, 1 s apart. */
+export const POLL_INTERVAL_MS = 500;
+export const LOAD_RETRIES = 2;
+export const LOAD_RETRY_DELAY_MS = 1000;
+
+/** The calls behind each mode (spec section 7). */
+export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {
+  logon: { qr: '/v1/api/public/qr', confirmed: '/v1/api/public/qr/confirmed' },
+  link: { qr: '/v1/api/public/link/qr', confirmed: '/v1/api/public/link/qr/confirmed' },
+};
+
+const qrSchema = z.object({ qr: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)) });
+const confirmedSchema = z.object({ confirmed: z.boolean() });
+
+type Status = QrState['status'];
+type StateOf<S extends Status> = Extract<QrState, { status: S }>;
+type EventOf<E extends QrEvent['type']> = Extract<QrEvent, { type: E }>;
+type Table = { [S in Status]: { [E in QrEvent['type']]?: (state: StateOf<S>, event: EventOf<E>) => QrState } };
+
+const invalid =
+  (reason: QrInvalidReason) =>
+  (state: QrState): QrState => ({ status: 'invalid', reason, image: 'image' in state ? state.image : undefined });
+
+// Events a state does not list are ignored there.
+const transitions: Table = {
+  loading: {
+    loaded: (_, { image }) => ({ status: 'loaded', image }),
+    retry: ({ attempt }) => ({ status: 'loading', attempt: attempt + 1 }),
+    failed: invalid('error'),
+    removed: invalid('removed'),
+  },
+  loaded: {
+    confirmed: ({ image }) => ({ status: 'confirmed', image }),
+    expired: invalid('timeout'),
+    failed: invalid('error'),
+    removed: invalid('removed'),
+  },
+  confirmed: { failed: invalid('error'), removed: invalid('removed') },
+  invalid: { refresh: () => ({ status: 'loading', attempt: 0 }) },
+};
+
+/** The pure QR reducer: the next state, or the same object when `event` means nothing in `state`. */
+export function reduceQr(state: QrState, event: QrEvent): QrState {
+  const step = transitions[state.status][event.type] as ((state: QrState, event: QrEvent) => QrState) | undefined;
+  return step ? step(state, event) : state;
+}
+
+/** What the QR controller needs. */
+export interface QrDeps {
+  api: ApiClient;
+  errors: Pick<ErrorHandler, 'handle'>;
+  /** Parent scope; the controller lives in a child of it. */
+  scope: Scope;
+  mode: QrMode;
+  /** How long a loaded QR code is polled before it counts as expired (settings `qrTimeout`). */
+  qrTimeout: number;
+  visibility: Visibility;
+  /** Runs once the app confirmed (the logon); a rejection is handled and invalidates the QR code. */
+  onConfirmed(signal: AbortSignal): Promise<void>;
+}
+
+/** A running QR code: read its state, follow changes, refresh it when invalid, dispose it when removed. */
+export interface QrController {
+  getState(): QrState;
+  subscribe(listener: (state: QrState) => void): () => void;
+  /** Asks for a new QR code; only an invalid one can be refreshed. */
+  refresh(): void;
+  /** The component is removed: the QR code becomes invalid and every timer and call stops. */
+  dispose(): void;
+}
+
+/** Creates the QR controller and starts loading; each state's timers and calls live in a scope of their own. */
+export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed }: QrDeps): QrController {
+  const scope = parent.child();
+  const paths = QR_PATHS[mode];
+  const listeners = new Set<(state: QrState) => void>();
+  let state: QrState = { status: 'loading', attempt: 0 };
+  let stateScope = scope.child();
+
+  const dispatch = (event: QrEvent) => {
+    const next = reduceQr(state, event);
+    if (next === state) return;
+    state = next;
+    stateScope.dispose();
+    stateScope = scope.child();
+    enter(next, stateScope);
+    for (const listener of listeners) listener(next);
+  };
+
+  /** Reports a failed call unless it was cancelled by leaving the state; `send` drops events of a left state. */
+  const fail = (error: unknown, send: (event: QrEvent) => void) => {
+    const origin = isApiError(error) ? error.path : 'qr';
+    if (errors.handle(error, { origin }) !== 'aborted') send({ type: 'failed' });
+  };
+
+  function enter(current: QrState, own: Scope) {
+    const send = (event: QrEvent) => own.disposed || dispatch(event);
+    if (current.status === 'loading') load(current.attempt, own, send);
+    else if (current.status === 'loaded') poll(own, send);
+    else if (current.status === 'confirmed') onConfirmed(own.signal).catch((error: unknown) => own.disposed || fail(error, send));
+  }
+
+  function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
+    api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal }).then(
+      ({ data }) => send({ type: 'loaded', image: data.qr }),
+      (error: unknown) => {
+        if (own.disposed) return;
+        if (isApiError(error) && error.status === 400 && attempt < LOAD_RETRIES) own.setTimeout(() => send({ type: 'retry' }), LOAD_RETRY_DELAY_MS);
+        else fail(error, send);
+      },
+    );
+  }
+
+  // One call at a time, 500 ms apart from the start of the previous one; none while the page is
+  // hidden, and one at once when it shows again. Browsers throttle timers in hidden pages, so the
+  // deadline is checked against the clock too.
+  function poll(own: Scope, send: (event: QrEvent) => void) {
+    const deadline = Date.now() + qrTimeout;
+    let inFlight = false;
+    let cancelNext = () => {};
+    own.setTimeout(() => send({ type: 'expired' }), qrTimeout);
+
+    const schedule = (ms: number) => {
+      cancelNext();
+      cancelNext = visibility.hidden() ? () => {} : own.setTimeout(tick, ms);
+    };
+    const tick = () => {
+      if (inFlight || own.disposed) return;
+      if (Date.now() >= deadline) return send({ type: 'expired' });
+      inFlight = true;
+      const started = Date.now();
+      api.request({ method: 'GET', path: paths.confirmed, schema: confirmedSchema, signal: own.signal }).then(
+        ({ data }) => {
+          inFlight = false;
+          if (data.confirmed) send({ type: 'confirmed' });
+          else if (!own.disposed) schedule(Math.max(0, started + POLL_INTERVAL_MS - Date.now()));
+        },
+        (error: unknown) => {
+          inFlight = false;
+          if (own.disposed) return;
+          // 410 Gone: the server expired the QR code a moment before our own timer did.
+          if (isApiError(error) && error.status === 410) send({ type: 'expired' });
+          else fail(error, send);
+        },
+      );
+    };
+    own.onDispose(
+      visibility.onChange(() => {
+        if (visibility.hidden()) return cancelNext();
+        if (!inFlight) schedule(0);
+      }),
+    );
+    schedule(POLL_INTERVAL_MS);
+  }
+
+  enter(state, stateScope);
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    refresh: () => dispatch({ type: 'refresh' }),
+    dispose() {
+      if (scope.disposed) return;
+      dispatch({ type: 'removed' });
+      listeners.clear();
+      scope.dispose();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import rosetta from 'rosetta';
+import en from '../../locales/en.json';
+import enGB from '../../locales/en-GB.json';
+
+/** Nested message table of one locale, as in `locales/<locale>.json`. */
+export type Messages = { [key: string]: string | Messages };
+
+/** Loads the message table of one locale file name (e.g. `de` or `de-AT`); resolves `undefined` when there is none. */
+export type LocaleLoader = (name: string, signal: AbortSignal) => Promise<Messages | undefined>;
+
+/** Translation and formatting for one active locale. */
+export interface I18n {
+  /** BCP 47 locale actually in use, e.g. `de-AT`, or `en-GB` after a fallback. */
+  readonly locale: string;
+  /** The message for `key` in the active locale, else in en-GB, else the key itself. */
+  t(key: string, params?: Record<string, unknown>): string;
+  /** 'MMMM dd, HH:mm:ss' in Amsterdam time with localised month names. */
+  amsterdamTime(date: Date): string;
+}
+
+/** The fallback locale, bundled so the widget can always render. */
+export const FALLBACK_LOCALE = 'en-GB';
+
+/** Languages with a locale file, and the country variants that carry overrides. */
+export const LANGUAGES = ['bg', 'cs', 'de', 'en', 'es', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'ru', 'sk', 'uk', 'zh'] as const;
+export const VARIANTS = ['de-AT', 'de-DE', 'de-LU', 'fr-BE', 'fr-FR', 'fr-LU', 'nl-BE', 'nl-NL', 'en-GB', 'en-US', 'en-AU', 'cs-CZ', 'es-ES', 'it-IT', 'ro-RO', 'uk-UA'] as const;
+
+const isTable = (value: unknown): value is Messages => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Deep-merges message tables; later tables win key by key. */
+export function mergeMessages(...tables: Array<Messages | undefined>): Messages {
+  const out: Messages = {};
+  for (const table of tables) {
+    for (const [key, value] of Object.entries(table ?? {})) {
+      const current = out[key];
+      out[key] = isTable(value) && isTable(current) ? mergeMessages(current, value) : value;
+    }
+  }
+  return out;
+}
+
+/** A loader that fetches `{baseUrl}{name}.json` (JSON only: no script is ever injected). */
+export function fetchLocaleLoader(baseUrl: string, fetchImpl: typeof fetch = fetch): LocaleLoader {
+  return async (name, signal) => {
+    const response = await fetchImpl(`${baseUrl.replace(/\/?$/, '/')}${name}.json`, { signal, credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`amwa i18n: locale ${name} answered ${response.status}`);
+    const table: unknown = await response.json();
+    if (!isTable(table)) throw new Error(`amwa i18n: locale ${name} is not a message table`);
+    return table;
+  };
+}
+
+/** Loads the language and its country variant, falling back to the bundled en-GB on any failure. */
+export async function loadI18n(locale: string, load: LocaleLoader, signal: AbortSignal): Promise<I18n> {
+  const fallback = mergeMessages(en as Messages, enGB as Messages);
+  const [language] = locale.split('-') as [string];
+  let active = FALLBACK_LOCALE;
+  let table = fallback;
+  if (locale !== FALLBACK_LOCALE && (LANGUAGES as readonly string[]).includes(language)) {
+    try {
+      const [base, variant] = await Promise.all([
+        language === 'en' ? (en as Messages) : load(language, signal),
+        (VARIANTS as readonly string[]).includes(locale) ? load(locale, signal) : undefined,
+      ]);
+      table = mergeMessages(base, variant);
+      active = locale;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      console.warn(`amwa i18n: falling back to ${FALLBACK_LOCALE}`, error);
+    }
+  }
+  return createI18n(active, table, fallback);
+}
+
+/** Builds an I18n over an already loaded message table. */
+export function createI18n(locale: string, table: Messages, fallback: Messages = table): I18n {
+  const r = rosetta<Messages>({ [locale]: table, [FALLBACK_LOCALE]: fallback });
+  r.locale(locale);
+  const months = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'Europe/Amsterdam' });
+  const clock = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Amsterdam',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return {
+    locale,
+    t(key, params) {
+      const found = r.t(key, params) || r.t(key, params, FALLBACK_LOCALE);
+      return typeof found === 'string' && found ? found : key;
+    },
+    amsterdamTime(date) {
+      const part = (type: Intl.DateTimeFormatPartTypes) => clock.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+      return `${months.format(date)} ${part('day')}, ${part('hour')}:${part('minute')}:${part('second')}`;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import type { Scope } from './scope';
+
+/** What a route resolves to, given the route's own context. */
+export type RouteAction = (path: string) => string | undefined;
+
+/** One entry of the route table: a string path and exactly one way to answer it. */
+export type Route<C> = { path: string } & (
+  | { component: C }
+  | { redirect: string }
+  | { bundle: () => Promise<C> }
+  | { children: Route<C>[] }
+  | { action: RouteAction; component: C }
+);
+
+/** Where a path ends up after redirects and actions. */
+export type Resolved<C> =
+  | { kind: 'component'; path: string; component: C }
+  | { kind: 'bundle'; path: string; load: () => Promise<C> };
+
+/** The spec's redirect limit. */
+export const MAX_REDIRECTS = 256;
+/** Suffix that marks the session-expired variant of any page. */
+export const SESSION_EXPIRED = '/sessionExpired';
+
+const normalize = (path: string) => '/' + path.split('/').filter(Boolean).join('/');
+
+function match<C>(routes: Route<C>[], path: string, prefix = ''): Route<C> | undefined {
+  for (const route of routes) {
+    const full = normalize(prefix + route.path);
+    if ('children' in route) {
+      if (path === full || path.startsWith(full === '/' ? '/' : `${full}/`)) {
+        const child = match(route.children, path, full);
+        if (child) return child;
+      }
+    } else if (full === path || route.path === '*') {
+      return route;
+    }
+  }
+  return undefined;
+}
+
+/** Resolves a path (without base path) through redirects and actions; throws past the redirect limit. */
+export function resolveRoute<C>(routes: Route<C>[], rawPath: string): Resolved<C> {
+  let path = normalize(rawPath);
+  for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
+    const route = match(routes, path);
+    if (!route) throw new Error(`amwa router: no route for ${path} and no '*' route`);
+    const next = 'redirect' in route ? route.redirect : 'action' in route ? route.action(path) : undefined;
+    if (next === undefined) {
+      if ('bundle' in route) return { kind: 'bundle', path, load: route.bundle };
+      if ('component' in route) return { kind: 'component', path, component: route.component };
+      throw new Error(`amwa router: route ${route.path} has nothing to render`);
+    }
+    path = normalize(next);
+  }
+  throw new Error(`amwa router: more than ${MAX_REDIRECTS} redirects from ${rawPath}`);
+}
+
+/** Splits the session-expired suffix off a path. */
+export function splitSessionExpired(path: string): { path: string; sessionExpired: boolean } {
+  const sessionExpired = path.endsWith(SESSION_EXPIRED);
+  return { path: sessionExpired ? path.slice(0, -SESSION_EXPIRED.length) || '/' : path, sessionExpired };
+}
+
+/** A location inside the widget: path relative to the base path, query and hash. */
+export interface Location {
+  path: string;
+  search: string;
+  hash: string;
+}
+
+/** Navigation source: the address bar under the base path, or memory. */
+export interface History {
+  location(): Location;
+  push(to: string): void;
+  replace(to: string): void;
+  /** Leaves the single-page app: a full page load where the spec asks for one. */
+  load(to: string): void;
+  listen(listener: () => void): () => void;
+}
+
+const parse = (to: string): Location => {
+  const url = new URL(to, 'http://x');
+  return { path: url.pathname, search: url.search, hash: url.hash };
+};
+
+/** History over `window.history` with paths under `basePath`. */
+export function createBrowserHistory(basePath: string, scope: Scope): History {
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  scope.listen(window, 'popstate', notify);
+  const href = (to: string) => basePath + (to.startsWith('/') ? to : `/${to}`);
+  return {
+    location() {
+      const { pathname, search, hash } = window.location;
+      const inside = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+      return { path: inside === '/index.html' ? '/' : inside || '/', search, hash };
+    },
+    push(to) {
+      window.history.pushState(null, '', href(to));
+      notify();
+    },
+    replace(to) {
+      window.history.replaceState(null, '', href(to));
+      notify();
+    },
+    load(to) {
+      window.location.assign(href(to));
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** History kept in memory, for hosts that own the address bar. */
+export function createMemoryHistory(initial: string): History {
+  const listeners = new Set<() => void>();
+  let current = parse(initial);
+  const go = (to: string) => {
+    current = parse(to);
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    location: () => current,
+    push: go,
+    replace: go,
+    load: go,
+    listen(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** Thrown when a lazily loaded page cannot be fetched in time. */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+  constructor(id: string) {
+    super(`Loading chunk ${id} failed`);
+  }
+}
+
+/** The spec's chunk load time-out. */
+export const CHUNK_TIMEOUT_MS = 120000;
+
+/** Wraps a dynamic import so it fails with ChunkLoadError on error or after the time-out. */
+export function loadChunk<C>(id: string, load: () => Promise<C>, scope: Scope, timeoutMs = CHUNK_TIMEOUT_MS): Promise<C> {
+  return new Promise<C>((resolve, reject) => {
+    const stop = scope.setTimeout(() => reject(new ChunkLoadError(id)), timeoutMs);
+    load().then(
+      (value) => {
+        stop();
+        resolve(value);
+      },
+      () => {
+        stop();
+        reject(new ChunkLoadError(id));
+      },
+    );
+  });
+}

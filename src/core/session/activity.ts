@@ -1,0 +1,45 @@
+import type { Scope } from '../scope';
+import { ACTIVITY_THROTTLE_MS } from './timing';
+
+// Passive, capturing listeners: the monitor never delays scrolling nor misses stopped events.
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
+
+/** What the activity monitor needs. */
+export interface ActivityDeps {
+  scope: Scope;
+  now: () => number;
+  /** Where user input arrives; none on the server. */
+  target?: EventTarget | null;
+  /** The last activity moved forward; `local` tells this tab's input from another tab's. */
+  onActivity: (at: number, local: boolean) => void;
+}
+
+/** The user's last activity in any tab of the origin. */
+export interface ActivityMonitor {
+  /** Epoch milliseconds; the monitor's creation counts as activity. */
+  readonly lastActivity: number;
+  /** Merges another tab's activity. */
+  note(at: number): void;
+}
+
+/** Watches user input, recording it at most once per second. */
+export function createActivityMonitor({ scope, now, target, onActivity }: ActivityDeps): ActivityMonitor {
+  let lastActivity = now();
+  const record = () => {
+    const at = now();
+    if (at - lastActivity < ACTIVITY_THROTTLE_MS) return;
+    lastActivity = at;
+    onActivity(at, true);
+  };
+  if (target) for (const type of ACTIVITY_EVENTS) scope.listen(target, type, record, { passive: true, capture: true });
+  return {
+    get lastActivity() {
+      return lastActivity;
+    },
+    note(at) {
+      if (at <= lastActivity) return;
+      lastActivity = at;
+      onActivity(at, false);
+    },
+  };
+}

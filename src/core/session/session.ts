@@ -1,0 +1,326 @@
+import type { ApiClient } from '../api';
+import type { Scope } from '../scope';
+import { createActivityMonitor } from './activity';
+import { type BroadcastChannelFactory, type BusMessage, createBus } from './bus';
+import { UserProfileExistsError } from './errors';
+import { type Leadership, type Role, createLeadership } from './leadership';
+import { createInertSession, hasNativeBridge } from './native-bridge';
+import { type AnonymousProfile, type Profile, hasLevelOfAssurance, isExpired, toProfile } from './profile';
+import { type RefreshSchedule, startRefreshSchedule } from './refresh-schedule';
+import { INACTIVITY_TIMEOUTS_S, REFRESH_INTERVAL_MS, SANITY_CHECK_MS } from './timing';
+import { refreshToken, requestAnonymousSession, revokeToken } from './token-calls';
+import type { AccessToken, OAuthToken } from './tokens';
+import { createWatch } from './watch';
+
+/**
+ * The session layer: signed-in profiles, the anonymous session, the active and default profile,
+ * token refresh led by one tab of the origin, and logout. Tokens live in memory only; tabs share
+ * them over a BroadcastChannel, which never leaves the origin.
+ */
+export interface Session {
+  /** True inside the native app: every operation is a no-op. */
+  readonly inert: boolean;
+  /** True while this tab runs the refresh timers for the origin. */
+  readonly isLeader: boolean;
+  readonly profiles: readonly Profile[];
+  readonly activeProfileId: string | undefined;
+  readonly activeProfile: Profile | undefined;
+  /** The profile flagged `default`. */
+  readonly defaultProfileId: string | undefined;
+  readonly anonymousProfile: AnonymousProfile | undefined;
+  /** The active profile's token, else the anonymous session's. */
+  readonly accessToken: string | undefined;
+  /** Starts activity monitoring, expiry checks and the cross-tab election; resolves as `profilesReady()`. */
+  init(): Promise<readonly Profile[]>;
+  /** Resolves once `init()` has heard the other tabs' profiles, or found none within 1 s. */
+  profilesReady(): Promise<readonly Profile[]>;
+  /**
+   * Starts an anonymous session (replacing any previous one). Rejects with `UserProfileExistsError`
+   * while a user profile is signed in and with `AnonymousSessionAPIError` when the calls fail;
+   * resolves `undefined` only when inert.
+   */
+  initAnonymousSession(): Promise<AnonymousProfile | undefined>;
+  /** Signs in the profiles of an authentication result's `accessTokens`; returns them. */
+  addProfiles(accessTokens: readonly AccessToken[], personId?: string): readonly Profile[];
+  /** Activates a profile if it exists and reaches `requiredLevelOfAssurance`; `undefined` deactivates. */
+  setActiveProfile(profileId: string | undefined, requiredLevelOfAssurance?: number): boolean;
+  /** Flags one profile as the default; false for an unknown profile. */
+  setDefaultProfileId(profileId: string): boolean;
+  /** Forgets every profile and the anonymous session (in every tab), then revokes their tokens. */
+  logout(): Promise<void>;
+  /** Forgets one profile (in every tab), then revokes its token. */
+  logoutProfile(profileId: string): Promise<void>;
+  onAccessTokenChange(listener: (accessToken: string | undefined) => void): () => void;
+  onActiveProfileIdChange(listener: (profileId: string | undefined) => void): () => void;
+  onAnonymousProfileChange(listener: (profile: AnonymousProfile | undefined) => void): () => void;
+  onProfilesChange(listener: (profiles: readonly Profile[]) => void): () => void;
+}
+
+/** The page as the session sees it: user input, page lifecycle, storage events and the native-bridge global. */
+export type SessionWindow = EventTarget & { AmwaNativeBridge?: unknown };
+
+/** What the session needs; everything but `api` and `scope` defaults to the page's own. */
+export interface SessionDeps {
+  api: ApiClient;
+  /** Disposing it stops every timer, listener and call, and hands the lead to another tab. */
+  scope: Scope;
+  now?: () => number;
+  /** `null` on the server. */
+  window?: SessionWindow | null;
+  /** `null` forces the storage-event fallback. */
+  BroadcastChannel?: BroadcastChannelFactory | null;
+  /** Storage for the fallback; only control messages (never tokens) pass through it. */
+  storage?: Pick<Storage, 'setItem' | 'removeItem'> | null;
+  /** The server's inactivity time-outs in seconds (settings `inactivityTimeoutLogonS`, `inactivityTimeoutActivationS`). */
+  inactivityTimeoutsS?: readonly number[];
+  tabId?: string;
+}
+
+const pageWindow = (): SessionWindow | null => (typeof window === 'undefined' ? null : window);
+
+const pageStorage = (win: SessionWindow | null) => {
+  try {
+    return (win as { localStorage?: Storage } | null)?.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: reading it throws
+  }
+};
+
+const randomId = () => globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+
+/** Creates the session layer, or its inert variant when the page runs inside the native app. */
+export function createSession(deps: SessionDeps): Session {
+  const win = deps.window === undefined ? pageWindow() : deps.window;
+  if (hasNativeBridge(win)) return createInertSession();
+  const { api, now = () => Date.now(), inactivityTimeoutsS = INACTIVITY_TIMEOUTS_S, tabId = randomId() } = deps;
+  const scope = deps.scope.child();
+
+  let profiles: readonly Profile[] = [];
+  // Orders shared profile states across tabs: the higher version wins, equal versions the smaller tab id.
+  let version = 0;
+  let activeProfileId: string | undefined;
+  let anonymousProfile: AnonymousProfile | undefined;
+  let pendingAnonymous: Promise<AnonymousProfile> | undefined;
+  let leadership: Leadership | undefined;
+  let role: Role | undefined;
+  let share = (_: BusMessage) => {};
+  let started = false;
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const findProfile = (profileId: string | undefined) => profiles.find((profile) => profile.profileId === profileId);
+  const activeProfile = () => findProfile(activeProfileId);
+  const accessToken = () => activeProfile()?.accessToken ?? anonymousProfile?.accessToken;
+  const watches = {
+    accessToken: createWatch(accessToken),
+    activeProfileId: createWatch(() => activeProfileId),
+    anonymousProfile: createWatch(() => anonymousProfile),
+    profiles: createWatch(() => profiles),
+  };
+  const commit = () => {
+    for (const watch of Object.values(watches)) watch.check();
+  };
+  scope.onDispose(() => {
+    for (const watch of Object.values(watches)) watch.clear();
+  });
+
+  const shareState = () => share({ type: 'state', from: tabId, version, profiles: [...profiles] });
+
+  /** Replaces the profiles; `broadcast` when the change is news to the other tabs. */
+  const setProfiles = (next: readonly Profile[], broadcast: boolean) => {
+    profiles = next;
+    if (!findProfile(activeProfileId)) activeProfileId = undefined;
+    if (broadcast) {
+      version += 1;
+      shareState();
+    }
+    commit();
+  };
+
+  const removeExpired = () => {
+    const at = now();
+    if (anonymousProfile && isExpired(anonymousProfile, at)) anonymousProfile = undefined;
+    // Every tab runs this on the same clock, so there is nothing to tell the others.
+    const alive = profiles.filter((profile) => !isExpired(profile, at));
+    if (alive.length !== profiles.length) setProfiles(alive, false);
+    else commit();
+  };
+
+  const withToken = (profile: Profile, token: OAuthToken): Profile => {
+    const ttl = token.expires_in ?? profile.accessTokenTimeToLive;
+    return {
+      ...profile,
+      accessToken: token.access_token,
+      refreshToken: token.refresh_token ?? profile.refreshToken,
+      accessTokenTimeToLive: ttl,
+      expirationTime: now() + ttl * 1000,
+    };
+  };
+
+  /** Starts what only the leader runs: the refresh timers and the refresh calls. */
+  const startLeading = (leaderScope: Scope, lastActivity: () => number): RefreshSchedule => {
+    const inFlight = new Map<string, Promise<void>>();
+    const idleSeconds = () => Math.max(0, Math.floor((now() - lastActivity()) / 1000));
+    const refresh = async (profile: Profile & { refreshToken: string }) => {
+      const outcome = await refreshToken(api, leaderScope, profile.refreshToken, idleSeconds);
+      const current = findProfile(profile.profileId);
+      // Logged out, or replaced by another tab's sign-in, while the call ran.
+      if (current?.refreshToken !== profile.refreshToken) return;
+      if (outcome.kind === 'refreshed') setProfiles(profiles.map((p) => (p === current ? withToken(p, outcome.token) : p)), true);
+      if (outcome.kind === 'rejected') setProfiles(profiles.filter((p) => p !== current), true);
+    };
+    const refreshAll = () => {
+      for (const profile of profiles) {
+        const { profileId, refreshToken: token } = profile;
+        if (token === undefined || inFlight.has(profileId)) continue;
+        inFlight.set(profileId, refresh({ ...profile, refreshToken: token }).finally(() => inFlight.delete(profileId)));
+      }
+    };
+    // The oldest token is due 180 s after it was issued, even when another tab issued it.
+    const oldest = Math.min(...profiles.map((p) => p.expirationTime - p.accessTokenTimeToLive * 1000));
+    const firstRefreshMs = Math.max(0, Math.min(REFRESH_INTERVAL_MS, oldest + REFRESH_INTERVAL_MS - now()));
+    return startRefreshSchedule({ scope: leaderScope, now, lastActivity, firstRefreshMs, inactivityTimeoutsS, refreshAll });
+  };
+
+  const start = () => {
+    // Registered before the bus exists, so the 'bye' goes out before the bus closes.
+    scope.onDispose(() => leadership?.leave());
+    const bus = createBus({
+      scope,
+      window: win,
+      BroadcastChannel: deps.BroadcastChannel === undefined ? (win && globalThis.BroadcastChannel) || null : deps.BroadcastChannel,
+      storage: deps.storage === undefined ? pageStorage(win) : deps.storage,
+    });
+    if (bus?.carriesTokens) share = (message) => bus.post(message);
+
+    let leaderScope: Scope | undefined;
+    let schedule: RefreshSchedule | undefined;
+    const activity = createActivityMonitor({
+      scope,
+      now,
+      target: win,
+      onActivity(at, local) {
+        if (local) bus?.post({ type: 'activity', from: tabId, at });
+        schedule?.activity();
+      },
+    });
+    const onRole = (next: Role) => {
+      role = next;
+      leaderScope?.dispose();
+      leaderScope = undefined;
+      schedule = undefined;
+      if (next === 'leader') {
+        leaderScope = scope.child();
+        schedule = startLeading(leaderScope, () => activity.lastActivity);
+      }
+      markReady();
+    };
+
+    scope.setInterval(removeExpired, SANITY_CHECK_MS);
+    if (!bus) return onRole('leader');
+    scope.onDispose(
+      bus.subscribe((message) => {
+        if (message.from === tabId) return;
+        if (message.type === 'activity') activity.note(message.at);
+        if (message.type !== 'state') return;
+        if (message.version < version || (message.version === version && message.from > tabId)) return;
+        version = message.version;
+        setProfiles(message.profiles, false);
+        markReady();
+      }),
+    );
+    leadership = createLeadership({ bus, scope, tabId, now, onRole, onHello: shareState });
+    if (win) {
+      scope.listen(win, 'pagehide', () => leadership?.leave());
+      scope.listen<PageTransitionEvent>(win, 'pageshow', (event) => event.persisted && leadership?.join());
+    }
+    leadership.join();
+  };
+
+  const profilesReady = () => ready.then(() => profiles);
+  const init = () => {
+    if (!started) {
+      started = true;
+      start();
+    }
+    return profilesReady();
+  };
+
+  const revoke = (tokens: readonly { accessToken: string; refreshToken?: string }[]) =>
+    Promise.all(tokens.map((token) => revokeToken(api, token.refreshToken ?? token.accessToken))).then(() => {});
+
+  return {
+    inert: false,
+    get isLeader() {
+      return role === 'leader';
+    },
+    get profiles() {
+      return profiles;
+    },
+    get activeProfileId() {
+      return activeProfileId;
+    },
+    get activeProfile() {
+      return activeProfile();
+    },
+    get defaultProfileId() {
+      return profiles.find((profile) => profile.default)?.profileId;
+    },
+    get anonymousProfile() {
+      return anonymousProfile;
+    },
+    get accessToken() {
+      return accessToken();
+    },
+    init,
+    profilesReady,
+    async initAnonymousSession() {
+      await init();
+      if (profiles.length > 0) throw new UserProfileExistsError();
+      pendingAnonymous ??= requestAnonymousSession(api, now, scope.signal)
+        .then((anonymous) => {
+          anonymousProfile = anonymous;
+          commit();
+          return anonymous;
+        })
+        .finally(() => (pendingAnonymous = undefined));
+      return pendingAnonymous;
+    },
+    addProfiles(accessTokens, personId) {
+      const added = accessTokens.map((token) => toProfile(token, now(), personId)).filter((profile) => profile !== undefined);
+      if (!added.length) return added;
+      const ids = new Set(added.map((profile) => profile.profileId));
+      setProfiles([...profiles.filter((profile) => !ids.has(profile.profileId)), ...added], true);
+      return added;
+    },
+    setActiveProfile(profileId, requiredLevelOfAssurance = 0) {
+      const profile = findProfile(profileId);
+      if (profileId !== undefined && !(profile && hasLevelOfAssurance(profile, requiredLevelOfAssurance))) return false;
+      activeProfileId = profileId;
+      commit();
+      return true;
+    },
+    setDefaultProfileId(profileId) {
+      if (!findProfile(profileId)) return false;
+      setProfiles(profiles.map((profile) => ({ ...profile, default: profile.profileId === profileId })), true);
+      return true;
+    },
+    logout() {
+      const gone = [...profiles, ...(anonymousProfile?.accessTokens ?? [])];
+      anonymousProfile = undefined;
+      activeProfileId = undefined;
+      setProfiles([], true);
+      return revoke(gone);
+    },
+    logoutProfile(profileId) {
+      const profile = findProfile(profileId);
+      if (!profile) return Promise.resolve();
+      setProfiles(profiles.filter((p) => p !== profile), true);
+      return revoke([profile]);
+    },
+    onAccessTokenChange: watches.accessToken.subscribe,
+    onActiveProfileIdChange: watches.activeProfileId.subscribe,
+    onAnonymousProfileChange: watches.anonymousProfile.subscribe,
+    onProfilesChange: watches.profiles.subscribe,
+  };
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from './api';
+import { createEmitter } from './events';
+import { createScope } from './scope';
+import { parseSettings } from './settings';
+import { createTraceLog, isTraceId } from './trace';
+
+describe('isTraceId', () => {
+  it.each([
+    ['00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', true],
+    ['99-ABCDEFGHIJKLMNOPQRSTUVWXYZ012345-zyxwvutsrqponmlk-42', true],
+    ['0-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', false],
+    ['00-0af7651916cd43dd8448eb211c80319-b7ad6b7169203331-01', false],
+    ['00-0af7651916cd43dd8448eb211c80319c-b7ad6b716920333-01', false],
+    ['00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-0a', false],
+    ['00_0af7651916cd43dd8448eb211c80319c_b7ad6b7169203331_01', false],
+    ['00-0af7651916cd43dd8448eb211c8031_c-b7ad6b7169203331-01', false],
+    [' 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', false],
+    ['', false],
+    [undefined, false],
+    [42, false],
+  ])('%j → %s', (value, expected) => {
+    expect(isTraceId(value)).toBe(expected);
+  });
+});
+
+describe('createTraceLog', () => {
+  let scope = createScope();
+  afterEach(() => scope.dispose());
+  const settings = (() => {
+    const parsed = parseSettings({ apiBaseUrl: 'https://api.test/access' });
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.settings;
+  })();
+
+  function setup(answer: () => Promise<Response>) {
+    scope = createScope();
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const posts: { url: string; body: unknown }[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      posts.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+      return answer();
+    }) as typeof globalThis.fetch;
+    const api = createApiClient({ settings, emit: createEmitter().emit, scope, language: () => 'en-GB', fetch });
+    return { log: createTraceLog(api), posts };
+  }
+
+  it('posts operation and context to /log/trace and /log/trace-error', async () => {
+    const { log, posts } = setup(async () => new Response(null, { status: 204 }));
+    log.trace('scanner-logon', { responseId: 'r1', username: 'jan' });
+    log.traceError('scanner-logon');
+    await log.settled();
+    expect(posts).toEqual([
+      { url: 'https://api.test/access/v1/api/public/log/trace', body: { operation: 'scanner-logon', context: { responseId: 'r1', username: 'jan' } } },
+      { url: 'https://api.test/access/v1/api/public/log/trace-error', body: { operation: 'scanner-logon', context: {} } },
+    ]);
+  });
+
+  it('settles only after pending calls finish, and swallows their failures', async () => {
+    let fail: (error: Error) => void = () => {};
+    const { log } = setup(() => new Promise<Response>((_, reject) => (fail = reject)));
+    expect(() => log.trace('x')).not.toThrow();
+    let settled = false;
+    const done = log.settled().then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(settled).toBe(false);
+    fail(new TypeError('Failed to fetch'));
+    await done;
+    expect(settled).toBe(true);
+    await expect(log.settled()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import type { MouseEvent, ReactNode } from 'react';
+import { useAmwa, useRouter } from '../context';
+
+/** Props of AppLink. */
+export interface AppLinkProps {
+  to: string;
+  /** Leave the single-page app (spec: "full page load"); in memory routing it still navigates in-app. */
+  fullPage?: boolean;
+  /** Analytics content of the click; defaults to the link's path. */
+  track?: string;
+  onNavigate?: () => void;
+  className?: string;
+  children: ReactNode;
+}
+
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** A real link to a widget route: keeps middle-click and "open in new tab", navigates in-app on a plain click. */
+export function AppLink({ to, fullPage, track, onNavigate, className, children }: AppLinkProps) {
+  const router = useRouter();
+  const { analytics, settings } = useAmwa();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    analytics.element({ elementType: 'link', content: track ?? to, position: router.location.path, event: 'clicked' });
+    onNavigate?.();
+    if (!isPlainClick(event) || (fullPage && settings.routing === 'history')) return;
+    event.preventDefault();
+    router.navigate(to);
+  };
+  return (
+    <a className={className} href={router.href(to)} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
+
+/** A mailto link to the service team, tracked like every help link. */
+export function ContactLink({ children }: { children: ReactNode }) {
+  const { settings, analytics } = useAmwa();
+  const { location } = useRouter();
+  return (
+    <a
+      href={`mailto:${settings.serviceEmail}`}
+      onClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: location.path, event: 'clicked' })}
+    >
+      {children}
+    </a>
+  );
+}

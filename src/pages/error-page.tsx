@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useAmwa, useRouter, useT, usePageName } from '../context';
+import { isTraceId } from '../core/trace';
+import { Card } from '../ui/card';
+import { AppLink, ContactLink } from './app-link';
+
+/** The generic error page: retry advice, contact, timestamp and a valid trace id from `?trace-id=`. */
+export function ErrorPage() {
+  const t = useT();
+  const { i18n } = useAmwa();
+  const { location } = useRouter();
+  usePageName('logon:error');
+  const traceId = new URLSearchParams(location.search).get('trace-id');
+  const timestamp = useMemo(() => i18n.amsterdamTime(new Date()), [i18n]);
+  return (
+    <div className="amwa-page">
+      <Card cardTitle={t('errorPage.title')} headingLevel={1}>
+        <p>{t('errorPage.retry')}</p>
+        <p>
+          {t('errorPage.contact')} <ContactLink>{t('common.serviceTeam')}</ContactLink>.
+        </p>
+        <dl className="amwa-facts">
+          <dt>{t('common.timestamp')}</dt>
+          <dd>{timestamp}</dd>
+          {traceId && isTraceId(traceId) && (
+            <>
+              <dt>{t('common.traceId')}</dt>
+              <dd>{traceId}</dd>
+            </>
+          )}
+        </dl>
+        <AppLink to="/" track="log-on-again">
+          {t('common.logOnAgain')}
+        </AppLink>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useAmwa, useT, usePageName } from '../../context';
+import type { QrMode, QrState } from '../../core/flows/qr';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { HelpIcon } from '../../ui/icons';
+import { QrCode } from '../../ui/qr-code';
+import { BackToLogin } from '../back-to-login';
+import { MobileHelp, type MobileHelpTopic } from './mobile-help';
+import { useMobileLogon } from './use-mobile-logon';
+
+// Analytics page name of each QR state, after the mode's prefix.
+const STEPS: Record<QrState['status'], string> = { loading: 'step1', loaded: 'step1', confirmed: 'step2', invalid: 'qr-error' };
+
+/** Analytics page name of the screen: 'logon:mobile:step1', 'link:mobile:qr-expired', … */
+export function mobilePageName(mode: QrMode, state: QrState): string {
+  const step = state.status === 'invalid' && state.reason === 'timeout' ? 'qr-expired' : STEPS[state.status];
+  return `${mode === 'link' ? 'link' : 'logon'}:mobile:${step}`;
+}
+
+// The app-download links and the help topic each opens.
+const APP_LINKS = [
+  ['iphone', 'install-ios'],
+  ['android', 'install-android'],
+  ['apk', 'install-android'],
+] as const;
+
+/** The QR page of both modes: headline, what to do, app links, the QR code, back and help. */
+function MobileLogonPage({ mode }: { mode: QrMode }) {
+  const t = useT();
+  const { settings, analytics } = useAmwa();
+  const { state, refresh } = useMobileLogon(mode);
+  const pageName = mobilePageName(mode, state);
+  usePageName(pageName);
+  const noAppId = useId();
+  const [help, setHelp] = useState<{ open: boolean; topic?: MobileHelpTopic }>({ open: false });
+  const click = (content: string) => analytics.element({ elementType: 'button', content, position: pageName, event: 'clicked' });
+  const openHelp = (content: string, topic?: MobileHelpTopic) => {
+    click(content);
+    setHelp({ open: true, topic });
+  };
+  const text = mode === 'link' ? 'link' : 'logon';
+  const showBack = mode === 'logon' || settings.features.backToChoice === true;
+
+  return (
+    <div className="amwa-page">
+      <Card
+        cardTitle={t(`mobileLogon.${text}.title`)}
+        headingLevel={1}
+        actions={
+          <>
+            {showBack && <BackToLogin clear={mode === 'logon'} />}
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => openHelp('help')}>
+              <HelpIcon />
+              {t('common.help')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t(`mobileLogon.${text}.scan`)}</p>
+        <p id={noAppId}>{t('mobileLogon.noApp')}</p>
+        <ul className="amwa-app-links" aria-labelledby={noAppId}>
+          {APP_LINKS.map(([name, topic]) => (
+            <li key={name}>
+              <Button variant="link" aria-haspopup="dialog" onClick={() => openHelp(name, topic)}>
+                {t(`mobileLogon.${name}`)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        <QrCode
+          state={state}
+          onRefresh={() => {
+            click('refresh-qr');
+            refresh();
+          }}
+          labels={{
+            alt: t(`mobileLogon.${text}.qrAlt`),
+            loading: t('mobileLogon.loadingQr'),
+            confirmed: t(`mobileLogon.${text}.confirmed`),
+            expired: t('mobileLogon.expired'),
+            failed: t('mobileLogon.failed'),
+            refresh: t('mobileLogon.refresh'),
+          }}
+        />
+      </Card>
+      <MobileHelp
+        open={help.open}
+        onOpenChange={(open) => setHelp((current) => ({ ...current, open }))}
+        mode={mode === 'link' ? 'link' : 'mobile'}
+        topic={help.topic}
+        position={pageName}
+      />
+    </div>
+  );
+}
+
+/** `/pages/logon/mobile`: log on by scanning the QR code with the bank's app. */
+export function MobileLogon() {
+  return <MobileLogonPage mode="logon" />;
+}
+
+/** `/pages/link-ib-user/mobile`: link the corporate-portal account by scanning the QR code. */
+export function LinkMobile() {
+  return <MobileLogonPage mode="link" />;
+}

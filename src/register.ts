@@ -1,0 +1,4 @@
+// Side effect: registers <amwa-portal>. Listed in package.json `sideEffects`.
+import { defineAmwaElement } from './element';
+
+defineAmwaElement();

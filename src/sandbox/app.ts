@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { activation } from './activation';
+import { control } from './control';
+import { cronto } from './cronto';
+import { examples } from './examples';
+import { envelope, faults, isApiPath, json, xsrf } from './http';
+import { mobile } from './mobile';
+import { notFoundPage, pages } from './pages';
+import { scannerLogon } from './scanner-logon';
+import { security } from './security';
+import type { SandboxState } from './state';
+import { staticFiles } from './static';
+
+/** A piece of the sandbox API: registers its routes on the app and keeps its data in `state`. */
+export type RouteModule = (app: Hono, state: SandboxState) => void;
+
+/**
+ * The API and control calls, registered in this order ahead of the static files and pages.
+ * A flow adds its calls with one file exporting a RouteModule and one line here.
+ */
+export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile];
+
+/** Builds the sandbox app: envelope, XSRF and fault middleware, route modules, then files and pages. */
+export function createApp(state: SandboxState, root: string): Hono {
+  const app = new Hono();
+  app.use(envelope(state), xsrf(), faults(state));
+  for (const register of routeModules) register(app, state);
+  staticFiles(app, root);
+  examples(app, state);
+  pages(app, state);
+  app.notFound((c) => (isApiPath(c.req.path) ? json(c, { errorCode: 'not-found' }, 404) : notFoundPage(c)));
+  app.onError((error, c) => {
+    console.error('amwa sandbox:', error);
+    return json(c, { errorCode: 'sandbox-error', message: error.message }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { controlJson } from './http';
+import { formatSerial, type SandboxState } from './state';
+
+const seconds = z.number().check(z.int(), z.positive());
+
+const configSchema = z.strictObject({
+  colourCodeExpirySeconds: z.optional(seconds),
+  qrExpirySeconds: z.optional(seconds),
+  inactivityTimeoutLogonS: z.optional(seconds),
+  inactivityTimeoutActivationS: z.optional(seconds),
+  logonRedirectUrl: z.optional(z.string().check(z.minLength(1))),
+});
+
+const faultSchema = z.strictObject({
+  path: z.string().check(z.startsWith('/')),
+  // A fault answers a body, so the statuses that cannot carry one are refused.
+  status: z.optional(
+    z.number().check(
+      z.int(),
+      z.gte(200),
+      z.lte(599),
+      z.refine((status) => ![204, 205, 304].includes(status), 'status must allow a body'),
+    ),
+  ),
+  body: z.optional(z.unknown()),
+  delayMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600_000))),
+  times: z._default(z.number().check(z.int(), z.positive()), 1),
+});
+
+/** Reads a JSON body against `schema`; a tagged result so handlers answer 400 in one line. */
+async function readBody<T>(c: Context, schema: z.ZodMiniType<T>): Promise<{ ok: true; data: T } | { ok: false; error: string }> {
+  const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return { ok: false, error: `${issue.path.join('.') || 'body'}: ${issue.message}` };
+}
+
+/** The `/__sandbox/` control API: personas, outbox, faults, config, reset. */
+export function control(app: Hono, state: SandboxState) {
+  app.get('/__sandbox/personas', (c) =>
+    controlJson(
+      c,
+      [...state.personas.values()].map(({ serialNumber, ...persona }) => ({ ...persona, serialNumber: formatSerial(serialNumber) })),
+    ),
+  );
+
+  app.get('/__sandbox/outbox', (c) => {
+    const userId = c.req.query('userId')?.toUpperCase();
+    const mails = state.outbox.filter((mail) => !userId || mail.userId.toUpperCase() === userId);
+    return controlJson(c, mails.map(({ to, code, sentAt }) => ({ to, code, sentAt })));
+  });
+
+  app.get('/__sandbox/faults', (c) => controlJson(c, state.faults));
+  app.post('/__sandbox/faults', async (c) => {
+    const body = await readBody(c, faultSchema);
+    if (!body.ok) return controlJson(c, { error: body.error }, 400);
+    if (body.data.status === undefined && !body.data.delayMs) return controlJson(c, { error: 'a fault needs a status or a delayMs' }, 400);
+    state.faults.push(body.data);
+    return controlJson(c, state.faults);
+  });
+
+  app.get('/__sandbox/config', (c) => controlJson(c, state.config));
+  app.post('/__sandbox/config', async (c) => {
+    const body = await readBody(c, configSchema);
+    if (!body.ok) return controlJson(c, { error: body.error }, 400);
+    Object.assign(state.config, body.data);
+    return controlJson(c, state.config);
+  });
+
+  app.post('/__sandbox/reset', (c) => {
+    state.reset();
+    return controlJson(c, { ok: true });
+  });
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createState, type SandboxState } from './state';
+
+export type { RouteModule } from './app';
+export type { Fault, OutboxMail, PendingQr, Persona, SandboxConfig, SandboxState, ScannerStatus } from './state';
+
+/** Options of `createSandbox`. */
+export interface SandboxOptions {
+  /** Package root holding `dist/`, `dist-examples/`, `examples/` and `locales/` (default: this package). */
+  root?: string;
+  /** Clock for expiries, `sentAt` and the `Date` header (default `Date.now`). */
+  now?: () => number;
+}
+
+/** An in-process sandbox: a Web-standard fetch handler over in-memory state. */
+export interface Sandbox {
+  fetch(request: Request): Promise<Response>;
+  state: SandboxState;
+  /** Personas, outbox, attempts, faults and config back to the seed. */
+  reset(): void;
+}
+
+/** A sandbox listening on a port. */
+export interface RunningSandbox {
+  /** Origin, e.g. `http://127.0.0.1:4400`. */
+  url: string;
+  port: number;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+// The nearest folder above this module with a package.json: the package root, from src/ and dist/ alike.
+function packageRoot() {
+  let dir = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const state = createState(options.now);
+  const app = createApp(state, options.root ?? packageRoot());
+  return { fetch: async (request) => app.fetch(request), state, reset: () => state.reset() };
+}
+
+/** Serves a sandbox over HTTP; `port: 0` picks a free port, reported back in `port` and `url`. */
+export function startSandbox({ port = 4400, host = '127.0.0.1', ...options }: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: sandbox.fetch, port, hostname: host }, (info) => {
+      server.off('error', reject);
+      resolve({
+        url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`,
+        port: info.port,
+        sandbox,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            server.close((error) => (error ? fail(error) : done()));
+            (server as Server).closeAllConnections?.();
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,125 @@
+// @vitest-environment node
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from './index';
+import { QR_SESSION_COOKIE } from './mobile';
+
+const ORIGIN = 'http://sandbox.test';
+const API = `${ORIGIN}/access/v1/api/public`;
+
+/** A browser against an in-process sandbox (its own unless given one): keeps its cookies and strips the JSON prefix. */
+function browser(shared?: ReturnType<typeof browser>) {
+  let now = Date.parse('2025-06-03T10:00:00Z');
+  const sandbox = shared?.sandbox ?? createSandbox({ now: () => now });
+  const jar = new Map<string, string>([['XSRF-TOKEN', 'xsrf']]);
+  const send = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const headers = new Headers({ Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), 'X-XSRF-TOKEN': 'xsrf' });
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const response = await sandbox.fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      if (/max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text.replace(/^\)\]\}',?\n?/, '')) : undefined };
+  };
+  return {
+    sandbox,
+    jar,
+    get: (url: string) => send('GET', url),
+    post: (url: string, body?: unknown) => send('POST', url, body),
+    confirm: (mode?: 'logon' | 'link') => send('POST', `${ORIGIN}/__sandbox/mobile/confirm`, mode ? { mode } : {}),
+    advance: (ms: number) => void (now += ms),
+  };
+}
+
+/** What a QR decoder reads in the base64 PNG. */
+function decode(base64: string): string | undefined {
+  const png = PNG.sync.read(Buffer.from(base64, 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+describe('mobile QR sandbox', () => {
+  it('hands out a real QR code naming the pending session, tied to the browser by an HttpOnly cookie', async () => {
+    const b = browser();
+    const answer = await b.get(`${API}/qr`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    expect(answer.headers.get('Set-Cookie')).toMatch(new RegExp(`^${QR_SESSION_COOKIE}=\\w+; Path=/access; HttpOnly; SameSite=Lax`));
+    const session = b.jar.get(QR_SESSION_COOKIE)!;
+    expect(decode(answer.body.qr)).toBe(`demobank://mobile/logon?session=${session}`);
+  });
+
+  it('answers confirmed false until the phone approves, then lets exactly one mobile logon through', async () => {
+    const b = browser();
+    await b.get(`${API}/qr`);
+    expect((await b.post(`${API}/mobile/logon`)).status).toBe(401);
+    expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: false });
+    const approved = await b.confirm('logon');
+    expect(approved).toMatchObject({ status: 200, body: { id: b.jar.get(QR_SESSION_COOKIE), mode: 'logon' } });
+    expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: true });
+    expect(await b.post(`${API}/mobile/logon`)).toMatchObject({ status: 200, body: { url: `${ORIGIN}/__sandbox/logged-on` } });
+    expect((await b.post(`${API}/mobile/logon`)).status).toBe(401);
+  });
+
+  it('expires a QR code after qrExpirySeconds: the poll answers 410 and the phone finds nothing to approve', async () => {
+    const b = browser();
+    b.sandbox.state.config.qrExpirySeconds = 5;
+    await b.get(`${API}/qr`);
+    b.advance(4999);
+    expect((await b.get(`${API}/qr/confirmed`)).status).toBe(200);
+    b.advance(1);
+    expect(await b.get(`${API}/qr/confirmed`)).toMatchObject({ status: 410, body: { errorCode: 'qr-expired' } });
+    expect(await b.confirm()).toMatchObject({ status: 404, body: { error: 'no QR code is waiting for the app' } });
+  });
+
+  it('forgets the previous QR code of a browser that asks for a new one', async () => {
+    const b = browser();
+    await b.get(`${API}/qr`);
+    const first = b.jar.get(QR_SESSION_COOKIE);
+    await b.get(`${API}/qr`);
+    expect(b.jar.get(QR_SESSION_COOKIE)).not.toBe(first);
+    expect(b.sandbox.state.pendingQrs.map((qr) => qr.id)).toEqual([b.jar.get(QR_SESSION_COOKIE)]);
+  });
+
+  it('approves the newest waiting QR code of the asked mode', async () => {
+    const linking = browser();
+    const [older, newer] = [browser(linking), browser(linking)];
+    await linking.get(`${API}/link/qr`);
+    await older.get(`${API}/qr`);
+    await newer.get(`${API}/qr`);
+    expect((await linking.confirm('link')).body).toEqual({ id: linking.jar.get(QR_SESSION_COOKIE), mode: 'link' });
+    expect((await linking.confirm('link')).status).toBe(404);
+    expect((await linking.confirm()).body).toEqual({ id: newer.jar.get(QR_SESSION_COOKIE), mode: 'logon' });
+    expect((await linking.confirm('logon')).body).toEqual({ id: older.jar.get(QR_SESSION_COOKIE), mode: 'logon' });
+    expect((await linking.post(`${ORIGIN}/__sandbox/mobile/confirm`, { mode: 'phone' })).status).toBe(400);
+  });
+
+  it('keeps the modes apart: a logon session polled on the link path is unknown there', async () => {
+    const b = browser();
+    const answer = await b.get(`${API}/link/qr`);
+    expect(decode(answer.body.qr)).toMatch(/^demobank:\/\/mobile\/link\?session=\w+$/);
+    expect((await b.get(`${API}/link/qr/confirmed`)).body).toEqual({ confirmed: false });
+    expect((await b.get(`${API}/qr/confirmed`)).status).toBe(410);
+  });
+
+  it('logs out: an approved link session ends at the corporate-portal logout, any other with an empty answer', async () => {
+    const b = browser();
+    await b.get(`${API}/link/qr`);
+    await b.confirm('link');
+    expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: { ingLogOutUrl: `${ORIGIN}/__sandbox/corporate/logout` } });
+    expect(b.jar.has(QR_SESSION_COOKIE)).toBe(false);
+    expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: {} });
+  });
+
+  it('lists the waiting QR codes for the phone panel', async () => {
+    const b = browser();
+    await b.get(`${API}/qr`);
+    b.advance(20_000);
+    const pending = await b.sandbox.fetch(new Request(`${ORIGIN}/__sandbox/mobile/pending`));
+    expect(await pending.json()).toEqual([{ id: b.jar.get(QR_SESSION_COOKIE), mode: 'logon', confirmed: false, secondsLeft: 100 }]);
+  });
+});

@@ -1,0 +1,105 @@
+// The mobile app's side of the QR logon and link mode: QR codes that name a pending session,
+// the confirmation poll, the mobile logon, the logout, and the phone that approves.
+import type { Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { create } from 'qrcode';
+import * as z from 'zod/mini';
+import { API_BASE, controlJson, json, randomToken } from './http';
+import { encodePng } from './png';
+import type { PendingQr, SandboxState } from './state';
+
+/** The cookie that ties a browser to its pending QR code (the unauthenticated session cookie of spec section 7). */
+export const QR_SESSION_COOKIE = 'qr-session';
+
+/** What a QR code says: the app reads the mode and the session it approves. */
+export const qrContent = ({ id, mode }: Pick<PendingQr, 'id' | 'mode'>) => `demobank://mobile/${mode}?session=${id}`;
+
+const PUBLIC = `${API_BASE}/v1/api/public`;
+const QR_PATHS = { logon: `${PUBLIC}/qr`, link: `${PUBLIC}/link/qr` } as const;
+const SCALE = 6; // pixels per module
+const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
+
+/** Renders `text` as a black-on-white QR code PNG. */
+export function renderQr(text: string): Uint8Array<ArrayBuffer> {
+  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+  const side = (modules.size + 2 * QUIET_ZONE) * SCALE;
+  return encodePng(side, side, (x, y) => {
+    const [col, row] = [Math.floor(x / SCALE) - QUIET_ZONE, Math.floor(y / SCALE) - QUIET_ZONE];
+    const inside = col >= 0 && row >= 0 && col < modules.size && row < modules.size;
+    return inside && modules.get(row, col) ? [0, 0, 0] : [255, 255, 255];
+  });
+}
+
+const expired = (state: SandboxState, qr: PendingQr) => state.now() >= qr.issuedAt + state.config.qrExpirySeconds * 1000;
+
+/** The QR code this browser's session cookie names, if the sandbox still knows it. */
+const sessionQr = (state: SandboxState, c: Context) => {
+  const id = getCookie(c, QR_SESSION_COOKIE);
+  return id === undefined ? undefined : state.pendingQrs.find((qr) => qr.id === id);
+};
+
+/** Issues a QR code for this browser: its earlier one and every expired one are forgotten. */
+function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
+  const previous = getCookie(c, QR_SESSION_COOKIE);
+  state.pendingQrs = state.pendingQrs.filter((qr) => qr.id !== previous && !expired(state, qr));
+  const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false };
+  state.pendingQrs.push(qr);
+  setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
+  return json(c, { qr: Buffer.from(renderQr(qrContent(qr))).toString('base64') });
+}
+
+const confirmSchema = z.object({ mode: z.optional(z.enum(['logon', 'link'])) });
+
+/** The QR, mobile logon and logout calls, and the phone's control calls. */
+export function mobile(app: Hono, state: SandboxState): void {
+  for (const mode of ['logon', 'link'] as const) {
+    app.get(QR_PATHS[mode], (c) => issue(state, c, mode));
+    // An unknown session is gone as far as the app is concerned, like an expired one: 410.
+    app.get(`${QR_PATHS[mode]}/confirmed`, (c) => {
+      const qr = sessionQr(state, c);
+      if (!qr || qr.mode !== mode || expired(state, qr)) return json(c, { errorCode: 'qr-expired' }, 410);
+      return json(c, { confirmed: qr.confirmed });
+    });
+  }
+
+  app.post(`${PUBLIC}/mobile/logon`, (c) => {
+    const qr = sessionQr(state, c);
+    if (qr?.mode !== 'logon' || !qr.confirmed) return json(c, { errorCode: 'qr-not-confirmed' }, 401);
+    state.pendingQrs = state.pendingQrs.filter((other) => other !== qr); // one logon per approval
+    return json(c, { url: new URL(state.config.logonRedirectUrl, c.req.url).href });
+  });
+
+  // Ends the QR session; a session that came from the corporate portal (an approved link) ends there too.
+  app.post(`${API_BASE}/v1/private/logout`, (c) => {
+    const qr = sessionQr(state, c);
+    state.pendingQrs = state.pendingQrs.filter((other) => other !== qr);
+    deleteCookie(c, QR_SESSION_COOKIE, { path: API_BASE });
+    const fromPortal = qr?.mode === 'link' && qr.confirmed;
+    return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', c.req.url).href } : {});
+  });
+
+  app.get('/__sandbox/mobile/pending', (c) =>
+    controlJson(
+      c,
+      state.pendingQrs
+        .filter((qr) => !expired(state, qr))
+        .map(({ id, mode, confirmed, issuedAt }) => ({
+          id,
+          mode,
+          confirmed,
+          secondsLeft: Math.ceil((issuedAt + state.config.qrExpirySeconds * 1000 - state.now()) / 1000),
+        })),
+    ),
+  );
+
+  // The phone approves the newest QR code still waiting (of the given mode, if one is given).
+  app.post('/__sandbox/mobile/confirm', async (c) => {
+    const body = confirmSchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!body.success) return controlJson(c, { error: 'mode must be "logon" or "link"' }, 400);
+    const { mode } = body.data;
+    const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && !expired(state, candidate) && (!mode || candidate.mode === mode)).at(-1);
+    if (!qr) return controlJson(c, { error: mode ? `no ${mode} QR code is waiting for the app` : 'no QR code is waiting for the app' }, 404);
+    qr.confirmed = true;
+    return controlJson(c, { id: qr.id, mode: qr.mode });
+  });
+}

@@ -1,0 +1,119 @@
+// The security side every flow leans on: anonymous sessions, bearer access tokens, and transfer
+// one-time passwords that hand an authenticated session over to another service.
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { API_BASE, json, randomToken } from './http';
+import { defineSlice, type SandboxState } from './state';
+
+/** An access token the sandbox issued. */
+export interface IssuedToken {
+  accessToken: string;
+  kind: 'anonymous' | 'user';
+  /** For user tokens: the persona it was issued to (upper case). */
+  userId?: string;
+  levelOfAssurance: number;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** A transfer one-time password waiting to be redeemed. */
+export interface Transfer {
+  otp: string;
+  userId: string;
+  clientId: string;
+  intent: string;
+  levelOfAssurance: number;
+  expiresAt: number;
+}
+
+/** Lifetime of an access token, in seconds. */
+export const ACCESS_TOKEN_TTL_S = 900;
+/** Lifetime of a transfer OTP, in seconds. */
+export const TRANSFER_TTL_S = 60;
+/** The client the anonymous session's authentication context names. */
+export const WEB_CLIENT_ID = 'amwa-web';
+
+const tokens = defineSlice('security-tokens', () => new Map<string, IssuedToken>());
+const transfers = defineSlice('security-transfers', () => new Map<string, Transfer>());
+
+/** Issues an access token and the `accessTokens` entry the security API answers with. */
+export function issueToken(state: SandboxState, token: Omit<IssuedToken, 'accessToken' | 'expiresAt'>) {
+  const issued: IssuedToken = { ...token, accessToken: randomToken(40), expiresAt: state.now() + ACCESS_TOKEN_TTL_S * 1000 };
+  state.slice(tokens).set(issued.accessToken, issued);
+  return {
+    issued,
+    entry: {
+      accessToken: issued.accessToken,
+      accessTokenTimeToLive: ACCESS_TOKEN_TTL_S,
+      expirationTime: issued.expiresAt,
+      identifyeeType: 'customer',
+      requesterLevelOfAssurance: issued.levelOfAssurance,
+      executorLevelOfAssurance: issued.levelOfAssurance,
+      ...(issued.userId ? { profileId: `profile-${issued.userId.toLowerCase()}`, profileName: issued.userId, personId: `person-${issued.userId.toLowerCase()}` } : {}),
+    },
+  };
+}
+
+/** The live token of the request's `Authorization: Bearer …` header, if any. */
+export function bearer(state: SandboxState, c: Context): IssuedToken | undefined {
+  const value = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  const token = value ? state.slice(tokens).get(value) : undefined;
+  return token && state.now() < token.expiresAt ? token : undefined;
+}
+
+/** Redeems a transfer OTP once; undefined when unknown, used or expired. */
+export function redeemTransfer(state: SandboxState, otp: unknown): Transfer | undefined {
+  if (typeof otp !== 'string') return undefined;
+  const registry = state.slice(transfers);
+  const transfer = registry.get(otp);
+  registry.delete(otp);
+  return transfer && state.now() < transfer.expiresAt ? transfer : undefined;
+}
+
+/** Reads a JSON body against `schema`; undefined when it does not fit. */
+export async function body<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T | undefined> {
+  const parsed = schema.safeParse(await c.req.json().catch(() => undefined));
+  return parsed.success ? parsed.data : undefined;
+}
+
+const contextSchema = z.looseObject({ clientId: z.string().check(z.minLength(1)) });
+const transferSchema = z.object({ clientId: z.string().check(z.minLength(1)), intent: z.string().check(z.minLength(1)) });
+const redeemSchema = z.looseObject({ otp: z.string(), authenticationContext: z.optional(z.unknown()), pinning: z.optional(z.unknown()) });
+
+/** Anonymous sessions, bootstrap and transfers (spec section 7). */
+export function security(app: Hono, state: SandboxState): void {
+  app.post(`${API_BASE}/v1/public/session/anonymous/initiate`, (c) =>
+    json(c, { authenticationContext: { clientId: WEB_CLIENT_ID, identifyeeType: 'customer', requiredLevelOfAssurance: 1, scopes: [] } }),
+  );
+
+  app.post('/security/means/bootstrap/web/sessions', async (c) => {
+    const request = await body(c, z.object({ authenticationContext: contextSchema }));
+    if (!request) return json(c, { errorCode: 'invalid-authentication-context' }, 400);
+    const { entry } = issueToken(state, { kind: 'anonymous', levelOfAssurance: 1 });
+    return json(c, { authenticationResponse: { authentication: { status: 'complete' }, accessTokens: [entry] } });
+  });
+
+  app.post('/security-means/transfers', async (c) => {
+    const token = bearer(state, c);
+    if (token?.kind !== 'user' || !token.userId) return json(c, { errorCode: 'unauthorized' }, 401);
+    const request = await body(c, transferSchema);
+    if (!request) return json(c, { errorCode: 'invalid-transfer-request' }, 400);
+    const otp = randomToken(32);
+    state.slice(transfers).set(otp, {
+      otp,
+      userId: token.userId,
+      ...request,
+      levelOfAssurance: token.levelOfAssurance,
+      expiresAt: state.now() + TRANSFER_TTL_S * 1000,
+    });
+    return json(c, { otp });
+  });
+
+  app.post('/security-means/transfers/access-tokens', async (c) => {
+    const request = await body(c, redeemSchema);
+    const transfer = redeemTransfer(state, request?.otp);
+    if (!transfer) return json(c, { errorCode: 'invalid-transfer-otp' }, 400);
+    const { entry } = issueToken(state, { kind: 'user', userId: transfer.userId, levelOfAssurance: transfer.levelOfAssurance });
+    return json(c, { accessTokens: [entry] });
+  });
+}

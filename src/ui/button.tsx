@@ -1,0 +1,59 @@
+import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { cx } from './cx';
+
+/** Visual weight of a button: filled, outlined, or text-only. */
+export type ButtonVariant = 'primary' | 'secondary' | 'link';
+
+/** Props of {@link Button}: a native button's, plus variant and loading. */
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** A request runs: the button ignores presses and says it is busy, but keeps focus. */
+  loading?: boolean;
+}
+
+const classes = (variant: ButtonVariant, className?: string) =>
+  cx('amwa-button', `amwa-button--${variant}`, className);
+
+/** A button (36px high); `type="button"` unless told otherwise, so it never submits by accident. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', loading = false, type = 'button', className, onClick, children, ...rest },
+  ref,
+) {
+  // aria-disabled rather than disabled while loading: a disabled button would drop keyboard focus.
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loading) event.preventDefault();
+    else onClick?.(event);
+  };
+  return (
+    <button
+      {...rest}
+      ref={ref}
+      type={type}
+      className={classes(variant, className)}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      data-loading={loading || undefined}
+      onClick={click}
+    >
+      {loading && <span className="amwa-button__spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+});
+
+/** Props of {@link LinkButton}: a native anchor's, plus variant. */
+export interface LinkButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  variant?: ButtonVariant;
+}
+
+/** A link that looks like a button: use it whenever pressing it navigates. */
+export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(function LinkButton(
+  { variant = 'primary', className, children, ...rest },
+  ref,
+) {
+  return (
+    <a {...rest} ref={ref} className={classes(variant, className)}>
+      {children}
+    </a>
+  );
+});

@@ -1,0 +1,41 @@
+import { forwardRef, useId, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { cx } from './cx';
+
+/** Heading levels a card title can take. */
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Props of {@link Card}. */
+export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  cardTitle?: ReactNode;
+  /** Heading level of the title; 2 unless told otherwise. */
+  headingLevel?: HeadingLevel;
+  /** The title heading (tabIndex -1), so a page can move focus to it on a step change. */
+  titleRef?: Ref<HTMLHeadingElement>;
+  /** Buttons laid out in the card's footer row. */
+  actions?: ReactNode;
+}
+
+/** A card, 470px wide at most (full width on narrow screens); a region named by its title. */
+export const Card = forwardRef<HTMLElement, CardProps>(function Card(
+  { cardTitle, headingLevel = 2, titleRef, actions, className, children, ...rest },
+  ref,
+) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section
+      {...rest}
+      ref={ref}
+      className={cx('amwa-card', className)}
+      aria-labelledby={cardTitle ? titleId : rest['aria-labelledby']}
+    >
+      {cardTitle && (
+        <Heading id={titleId} ref={titleRef} tabIndex={-1} className="amwa-card__title">
+          {cardTitle}
+        </Heading>
+      )}
+      <div className="amwa-card__body">{children}</div>
+      {actions && <div className="amwa-card__actions">{actions}</div>}
+    </section>
+  );
+});

@@ -1,0 +1,121 @@
+import {
+  FloatingFocusManager,
+  FloatingOverlay,
+  FloatingPortal,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react';
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
+import { cx } from './cx';
+import { ArrowLeftIcon, CloseIcon } from './icons';
+
+/** Where dialogs portal to unless told otherwise: the widget's root element, so they inherit its theme inside the shadow root. */
+export const DialogRootContext = createContext<HTMLElement | ShadowRoot | undefined>(undefined);
+
+/** Props of {@link Dialog}: controlled through `open` and `onOpenChange`. */
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  children?: ReactNode;
+  /** `alertdialog` for a dialog that needs an answer, such as the inactivity warning. */
+  role?: 'dialog' | 'alertdialog';
+  /** Accessible name of the header's close button; no close button without it. */
+  closeLabel?: string;
+  /** A header back arrow (e.g. detail → list in help) is shown when both are given. */
+  backLabel?: string;
+  onBack?: () => void;
+  /** Footer buttons: each runs its callback, then closes the dialog. */
+  confirmLabel?: string;
+  onConfirm?: () => void;
+  dismissLabel?: string;
+  onDismiss?: () => void;
+  /** Changing it (e.g. list ↔ detail) moves focus to the title, as a new view would. */
+  viewKey?: string | number;
+  /** Portal target; defaults to {@link DialogRootContext}, then `document.body`. */
+  root?: HTMLElement | ShadowRoot;
+  className?: string;
+}
+
+/**
+ * A modal dialog, 400px wide (at most the viewport less 32px): focus moves to
+ * its title and is trapped inside, Escape and a press outside close it, body
+ * scrolling is locked, and focus returns where it was on close.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  role = 'dialog',
+  closeLabel,
+  backLabel,
+  onBack,
+  confirmLabel,
+  onConfirm,
+  dismissLabel,
+  onDismiss,
+  viewKey,
+  root,
+  className,
+}: DialogProps) {
+  const contextRoot = useContext(DialogRootContext);
+  const { refs, context } = useFloating({ open, onOpenChange: (next) => onOpenChange(next) });
+  const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, [viewKey]);
+
+  if (!open) return null;
+
+  const close = (callback?: () => void) => () => {
+    callback?.();
+    onOpenChange(false);
+  };
+
+  return (
+    <FloatingPortal root={root ?? contextRoot}>
+      <FloatingOverlay lockScroll className="amwa-dialog__overlay">
+        <FloatingFocusManager context={context} initialFocus={titleRef}>
+          <div
+            ref={refs.setFloating}
+            {...getFloatingProps({ className: cx('amwa-dialog', className), 'aria-labelledby': titleId, 'aria-modal': true })}
+          >
+            <div className="amwa-dialog__header">
+              {onBack && backLabel && (
+                <button type="button" className="amwa-icon-button amwa-dialog__back" aria-label={backLabel} onClick={onBack}>
+                  <ArrowLeftIcon />
+                </button>
+              )}
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
+                {title}
+              </h2>
+              {closeLabel && (
+                <button type="button" className="amwa-icon-button amwa-dialog__close" aria-label={closeLabel} onClick={close()}>
+                  <CloseIcon />
+                </button>
+              )}
+            </div>
+            <div className="amwa-dialog__body">{children}</div>
+            {(confirmLabel || dismissLabel) && (
+              <div className="amwa-dialog__footer">
+                {dismissLabel && (
+                  <Button variant="secondary" onClick={close(onDismiss)}>
+                    {dismissLabel}
+                  </Button>
+                )}
+                {confirmLabel && <Button onClick={close(onConfirm)}>{confirmLabel}</Button>}
+              </div>
+            )}
+          </div>
+        </FloatingFocusManager>
+      </FloatingOverlay>
+    </FloatingPortal>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMergeRefs } from '@floating-ui/react';
+import {
+  forwardRef,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { cx } from './cx';
+import { useFormControl } from './form-control';
+import { ErrorIcon } from './icons';
+import { applyEdit, filterNumber, type Mask } from './input-mask';
+import { useControllable } from './use-controllable';
+import { constraintValidators, runValidators, type Validator } from './validators-runner';
+
+type NativeProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type' | 'pattern' | 'min' | 'max' | 'minLength' | 'maxLength' | 'children'
+>;
+
+/** Props of {@link Field}. Values are model values: what the parser makes of the text shown. */
+export interface FieldProps extends NativeProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** `number` renders a text input that lets only digits, period, comma, 'e' and minus through. */
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number';
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: RegExp | string;
+  /** Checked after the built-in constraints; each shows its own message. */
+  validators?: readonly Validator[];
+  /** Shown when a built-in constraint (required, lengths, bounds, pattern) fails. */
+  errorMessage?: string;
+  /** A message from the server: shown and marked invalid while set, without blocking a new submit. */
+  externalError?: string;
+  /** Model value → text shown, e.g. '1234567' → '1 234 567'. */
+  formatter?: (value: string) => string;
+  /** Text typed → model value; must undo the formatter. */
+  parser?: (text: string) => string;
+}
+
+const same = (text: string) => text;
+
+/**
+ * A labelled text input validated on blur, then on every input while invalid.
+ * Errors are linked by aria-describedby and announced; state shows as
+ * data-dirty, data-focused, data-invalid. Joins the enclosing Form.
+ */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  {
+    label,
+    hint,
+    type = 'text',
+    value: valueProp,
+    defaultValue = '',
+    onChange,
+    required,
+    minLength,
+    maxLength,
+    min,
+    max,
+    pattern,
+    validators = [],
+    errorMessage = '',
+    externalError,
+    formatter,
+    parser,
+    disabled,
+    inputMode,
+    id: idProp,
+    className,
+    onFocus,
+    onBlur,
+    ...rest
+  },
+  ref,
+) {
+  const [value, setValue] = useControllable(valueProp, defaultValue, onChange);
+  const [dirty, setDirty] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const mergedRef = useMergeRefs([ref, inputRef]);
+  const generatedId = useId();
+  const id = idProp ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  const all = [...constraintValidators({ required, minLength, maxLength, min, max, pattern }, errorMessage), ...validators];
+  const check = (model: string) => runValidators(model, all);
+  const outcome = check(value);
+  const mask: Mask | undefined =
+    type === 'number' || formatter || parser
+      ? { parse: (text) => (parser ?? same)(type === 'number' ? filterNumber(text) : text), format: formatter ?? same }
+      : undefined;
+  const display = mask ? mask.format(value) : value;
+  const invalid = Boolean(externalError) || (revealed && !disabled && !outcome.valid);
+  const message = externalError || (invalid && !outcome.valid ? outcome.message : '');
+
+  useFormControl(
+    {
+      element: () => inputRef.current,
+      focus: () => inputRef.current?.focus(),
+      check: () => Boolean(disabled) || outcome.valid,
+      validate() {
+        setRevealed(true);
+        return Boolean(disabled) || outcome.valid;
+      },
+      reset() {
+        setValue(defaultValue);
+        setDirty(false);
+        setRevealed(false);
+      },
+    },
+    value,
+  );
+
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    let next = input.value;
+    if (mask) {
+      const backward = (event.nativeEvent as InputEvent).inputType !== 'deleteContentForward';
+      const edit = applyEdit(mask, input.value, input.selectionStart ?? input.value.length, display, backward);
+      // Written straight to the input so the caret survives the re-render (and a rejected character).
+      if (edit.display !== input.value) {
+        input.value = edit.display;
+        if (input.type !== 'email') input.setSelectionRange(edit.caret, edit.caret);
+      }
+      next = edit.model;
+    }
+    setDirty(true);
+    // Once valid again, hide errors until the next blur ("reward early, punish late").
+    if (revealed && check(next).valid) setRevealed(false);
+    setValue(next);
+  };
+
+  const focus = (event: FocusEvent<HTMLInputElement>) => {
+    setFocused(true);
+    onFocus?.(event);
+  };
+
+  const blur = (event: FocusEvent<HTMLInputElement>) => {
+    setFocused(false);
+    // A field the user has not edited (empty or prefilled) stays quiet until a submit asks.
+    if (dirty) setRevealed(true);
+    onBlur?.(event);
+  };
+
+  const describedBy = [hint ? hintId : '', message ? errorId : '', rest['aria-describedby']].filter(Boolean).join(' ');
+
+  return (
+    <div
+      className={cx('amwa-field', className)}
+      data-dirty={dirty || undefined}
+      data-focused={focused || undefined}
+      data-invalid={invalid || undefined}
+      data-disabled={disabled || undefined}
+    >
+      <label className="amwa-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && (
+        <div id={hintId} className="amwa-field__hint">
+          {hint}
+        </div>
+      )}
+      <input
+        {...rest}
+        ref={mergedRef}
+        id={id}
+        className="amwa-field__input"
+        type={type === 'number' ? 'text' : type}
+        inputMode={inputMode ?? (type === 'number' ? 'decimal' : undefined)}
+        value={display}
+        required={required}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={change}
+        onFocus={focus}
+        onBlur={blur}
+      />
+      <div id={errorId} className="amwa-field__error" aria-live="polite">
+        {message && (
+          <>
+            <ErrorIcon className="amwa-field__error-icon" />
+            {message}
+          </>
+        )}
+      </div>
+    </div>
+  );
+});

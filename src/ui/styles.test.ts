@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adoptStyles, css } from './styles';
+
+const shadow = () => {
+  const host = document.createElement('div');
+  document.body.append(host);
+  return host.attachShadow({ mode: 'open' });
+};
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('css', () => {
+  it('prefixes every class with amwa-', () => {
+    const classes = css.match(/\.[a-zA-Z][\w-]*/g) ?? [];
+    expect(classes.length).toBeGreaterThan(50);
+    expect(classes.filter((name) => !name.startsWith('.amwa-'))).toEqual([]);
+  });
+
+  it('defines the blue accent, the orange channel and the primary colour', () => {
+    expect(css).toContain('--amwa-accent: rgba(16, 122, 193, 1)');
+    expect(css).toMatch(/\.amwa-root\[data-channel="orange"\] \{\s*--amwa-accent: rgba\(255, 98, 0, 1\)/);
+    expect(css).toContain('--amwa-primary: rgba(155, 0, 76, 1)');
+  });
+
+  it('fixes the spec sizes: card 470px, dialog 400px at z-index 1880, button 36px', () => {
+    expect(css).toMatch(/\.amwa-card \{[^}]*max-width: 470px/);
+    expect(css).toMatch(/\.amwa-dialog \{[^}]*width: 400px; max-width: calc\(100vw - 32px\)/);
+    expect(css).toMatch(/\.amwa-dialog__overlay \{[^}]*z-index: 1880/);
+    expect(css).toMatch(/\.amwa-button \{[^}]*min-height: 36px/);
+  });
+});
+
+describe('adoptStyles', () => {
+  it('adopts one constructed sheet into a shadow root and removes it again', () => {
+    const root = shadow();
+    const release = adoptStyles(root);
+    expect(root.adoptedStyleSheets).toHaveLength(1);
+    expect(root.adoptedStyleSheets[0]?.cssRules.length).toBeGreaterThan(50);
+    expect(root.querySelector('style')).toBeNull();
+    release();
+    expect(root.adoptedStyleSheets).toHaveLength(0);
+  });
+
+  it('keeps the sheet until the last user of a shared root releases it', () => {
+    const first = adoptStyles(document);
+    const second = adoptStyles(document);
+    expect(document.adoptedStyleSheets).toHaveLength(1);
+    first();
+    first();
+    expect(document.adoptedStyleSheets).toHaveLength(1);
+    second();
+    expect(document.adoptedStyleSheets).toHaveLength(0);
+  });
+
+  it('shares one sheet between shadow roots of a document', () => {
+    const [a, b] = [shadow(), shadow()];
+    const releases = [adoptStyles(a), adoptStyles(b)];
+    expect(a.adoptedStyleSheets[0]).toBe(b.adoptedStyleSheets[0]);
+    releases.forEach((release) => release());
+  });
+
+  it('falls back to a <style nonce> where constructable sheets are missing', () => {
+    vi.stubGlobal('CSSStyleSheet', undefined);
+    const root = shadow();
+    const release = adoptStyles(root, 'n0nce');
+    const style = root.querySelector('style');
+    expect(style?.nonce).toBe('n0nce');
+    expect(style?.textContent).toBe(css);
+    release();
+    expect(root.querySelector('style')).toBeNull();
+
+    const releaseDocument = adoptStyles(document, 'n0nce');
+    expect(document.head.querySelector('style')?.textContent).toBe(css);
+    releaseDocument();
+    expect(document.head.querySelector('style')).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end suite: real Chromium against the in-process sandbox serving the built examples.
+// One file at a time: each file owns a browser and a sandbox, and CI machines have two cores.
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    pool: 'forks',
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    retry: 0,
+  },
+});
