@@ -3,7 +3,7 @@ import type { Analytics } from './core/analytics';
 import type { ApiClient } from './core/api';
 import type { Cookies } from './core/cookies';
 import type { ErrorHandler } from './core/error-handler';
-import type { Emit } from './core/events';
+import type { AmwaEventType, AmwaListener, Emit } from './core/events';
 import type { I18n } from './core/i18n';
 import type { Location } from './core/router';
 import type { Scope } from './core/scope';
@@ -29,6 +29,8 @@ export interface RouterApi {
 export interface AmwaServices {
   settings: Settings;
   emit: Emit;
+  /** Subscribes to one amwa event (e.g. the technical error alert); returns the unsubscribe function. */
+  on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
   scope: Scope;
   i18n: I18n;
   api: ApiClient;

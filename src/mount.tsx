@@ -97,7 +97,7 @@ export function mount(element: HTMLElement, settingsJson: string | SettingsInput
         navigateToError: (traceId) =>
           pageHistory.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
       });
-      const services: AmwaServices = { settings, emit: emitter.emit, scope, i18n, api, errors, traceLog, cookies, analytics, portalRoot: box };
+      const services: AmwaServices = { settings, emit: emitter.emit, on: emitter.on, scope, i18n, api, errors, traceLog, cookies, analytics, portalRoot: box };
       root.render(<AmwaApp services={services} history={pageHistory} />);
       if (!parsed.ok) {
         // Deferred so listeners added with handle.on() right after mount() hear it too.

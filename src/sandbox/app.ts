@@ -18,7 +18,7 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  * The API and control calls, registered in this order ahead of the static files and pages.
  * A flow adds its calls with one file exporting a RouteModule and one line here.
  */
-export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile];
+export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation];
 
 /** Builds the sandbox app: envelope, XSRF and fault middleware, route modules, then files and pages. */
 export function createApp(state: SandboxState, root: string): Hono {

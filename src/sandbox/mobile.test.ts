@@ -2,14 +2,14 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from './index';
+import { createSandbox, type Sandbox } from './index';
 import { QR_SESSION_COOKIE } from './mobile';
 
 const ORIGIN = 'http://sandbox.test';
 const API = `${ORIGIN}/access/v1/api/public`;
 
 /** A browser against an in-process sandbox (its own unless given one): keeps its cookies and strips the JSON prefix. */
-function browser(shared?: ReturnType<typeof browser>) {
+function browser(shared?: { sandbox: Sandbox }) {
   let now = Date.parse('2025-06-03T10:00:00Z');
   const sandbox = shared?.sandbox ?? createSandbox({ now: () => now });
   const jar = new Map<string, string>([['XSRF-TOKEN', 'xsrf']]);

@@ -5,8 +5,9 @@
 //   const e2e = useE2E();
 //   test('home', async () => {
 //     const page = await e2e.open('/access/');
-//     await expect.poll(() => focusedName(page)).toBe('');
+//     await waitForPortal(page, 'Log on with');
 //     await checkA11y(page, 'home');
+//     await tabTo(page, 'Contact us');
 //     page.expectNoConsoleErrors();
 //   });
 import { existsSync } from 'node:fs';
@@ -107,11 +108,19 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
   return testPage;
 }
 
-/** Waits until the widget inside `<amwa-portal>` (or the React host) shows a heading, and returns its text. */
-export async function waitForPortal(page: Page, heading?: string | RegExp): Promise<string> {
-  const locator = heading === undefined ? page.getByRole('heading').first() : page.getByRole('heading', { name: heading }).first();
-  await locator.waitFor({ state: 'visible' });
-  return (await locator.textContent())?.trim() ?? '';
+/**
+ * The widget's root element, wherever it is rendered: inside the shadow root of
+ * `<amwa-portal>` or of the React host's element, or in light DOM (`isolation: "none"`).
+ * Playwright's CSS and role locators pierce open shadow roots, so
+ * `widget(page).getByRole('button', { name: 'Next' })` finds widget controls only.
+ */
+export const widget = (page: Page) => page.locator('.amwa-root');
+
+/** Waits until the widget shows a heading (with `name`, if given) and returns its text. */
+export async function waitForPortal(page: Page, name?: string | RegExp): Promise<string> {
+  const heading = widget(page).getByRole('heading', name === undefined ? {} : { name }).first();
+  await heading.waitFor({ state: 'visible' });
+  return (await heading.textContent())?.trim() ?? '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,18 +194,24 @@ const DEEP_ACTIVE_ELEMENT = `(() => {
   return element === document.body || element === document.documentElement ? null : element;
 })()`;
 
-/** Role and accessible name of the deepest focused element; `{role: 'none', name: ''}` when nothing is focused. */
-export async function focused(page: Page): Promise<Focused> {
+// The focused element's accessibility node; `node` (the DOM node's CDP id) tells elements apart.
+async function focusedNode(page: Page): Promise<Focused & { node?: number }> {
   const session = await cdp(page);
   const { result } = await session.send('Runtime.evaluate', { expression: DEEP_ACTIVE_ELEMENT });
   if (!result.objectId) return { role: 'none', name: '' };
   try {
     const { nodes } = await session.send('Accessibility.getPartialAXTree', { objectId: result.objectId, fetchRelatives: false });
     const node = nodes[0];
-    return { role: String(node?.role?.value ?? ''), name: String(node?.name?.value ?? '') };
+    return { role: String(node?.role?.value ?? ''), name: String(node?.name?.value ?? ''), node: node?.backendDOMNodeId };
   } finally {
     await session.send('Runtime.releaseObject', { objectId: result.objectId });
   }
+}
+
+/** Role and accessible name of the deepest focused element; `{role: 'none', name: ''}` when nothing is focused. */
+export async function focused(page: Page): Promise<Focused> {
+  const { role, name } = await focusedNode(page);
+  return { role, name };
 }
 
 /** Accessible name of the deepest focused element ('' when nothing is focused). */
@@ -209,24 +224,30 @@ const describe = ({ role, name }: Focused) => `${role} "${name}"`;
 
 /**
  * Presses Tab (Shift+Tab with `backwards`) until the focused element has accessible name
- * `name`; returns what is focused. Fails after `max` presses, listing the tab order it saw.
+ * `name` (nothing is pressed when it already has); returns what is focused. Fails, listing the
+ * tab order it saw, once focus has gone all the way round or after `max` presses.
  */
 export async function tabTo(
   page: Page,
   name: string | RegExp,
-  { max = 40, backwards = false }: { max?: number; backwards?: boolean } = {},
+  { max = 60, backwards = false }: { max?: number; backwards?: boolean } = {},
 ): Promise<Focused> {
-  let current = await focused(page);
+  const key = backwards ? 'Shift+Tab' : 'Tab';
+  let current = await focusedNode(page);
+  const seen = new Set<number>();
   const visited: string[] = [];
   for (let presses = 0; !matches(current.name, name); presses++) {
-    if (presses === max) {
-      throw new Error(`tabTo: no element named ${String(name)} after ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}; focus visited:\n  ${visited.join('\n  ')}`);
+    const lap = current.node !== undefined && seen.has(current.node);
+    if (lap || presses === max) {
+      const why = lap ? 'focus went all the way round' : `${max} presses of ${key}`;
+      throw new Error(`tabTo: no element named ${String(name)} (${why}); focus visited:\n  ${visited.join('\n  ')}`);
     }
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    current = await focused(page);
+    if (current.node !== undefined) seen.add(current.node);
+    await page.keyboard.press(key);
+    current = await focusedNode(page);
     visited.push(describe(current));
   }
-  return current;
+  return { role: current.role, name: current.name };
 }
 
 // In-page part of the keyboard walk. `mark` records the focused element and says whether it was

@@ -1,0 +1,98 @@
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mount, type AmwaHandle } from '../mount';
+
+const TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+let host: HTMLElement;
+let handle: AmwaHandle | undefined;
+
+const open = async (initialRoute: string, extra: Record<string, unknown> = {}) => {
+  handle = mount(host, { routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example', initialRoute, ...extra });
+  await waitFor(() => expect(host.shadowRoot?.querySelector('.amwa-root h1, .amwa-root h2')).toBeTruthy());
+  return within(host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!);
+};
+const cookie = (name: string) => document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.split('=')[1];
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+});
+
+afterEach(() => {
+  handle?.unmount();
+  host.remove();
+  document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0]!.trim()}=; max-age=0; path=/`));
+});
+
+describe('access protection', () => {
+  it('stores only accepted parameters and goes to the start page', async () => {
+    const view = await open('/pages/access-protection?demobank-ref=abc&other=x&demobank-empty=');
+    expect(await view.findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(cookie('demobank-ref')).toBe('abc');
+    expect(cookie('other')).toBeUndefined();
+    expect(cookie('demobank-empty')).toBeUndefined();
+  });
+
+  it('stores a logon type, which the start page then follows', async () => {
+    const routes: string[] = [];
+    host.addEventListener('amwa-route-change', (event) => routes.push((event as CustomEvent).detail.path));
+    await open('/pages/access-protection?logonType=scanner');
+    await waitFor(() => expect(routes).toContain('/'));
+    expect(cookie('logonType')).toBe('scanner');
+  });
+
+  it('without parameters explains that access is not allowed, dismissably', async () => {
+    const view = await open('/pages/access-protection');
+    const alert = await view.findByRole('alert');
+    expect(alert.textContent).toContain('You are not allowed to access');
+    await userEvent.click(view.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(view.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('error page', () => {
+  it('shows a trace id that matches the format', async () => {
+    const view = await open(`/pages/error?trace-id=${TRACE}`);
+    expect(await view.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(view.getByText(TRACE)).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Log on again' })).toBeTruthy();
+  });
+
+  it('ignores a trace id in another format', async () => {
+    const view = await open('/pages/error?trace-id=<script>1</script>');
+    await view.findByRole('heading', { name: 'Something went wrong' });
+    expect(view.queryByText('Trace ID')).toBeNull();
+  });
+});
+
+describe('not found', () => {
+  it('answers unknown paths with the 404 page', async () => {
+    const view = await open('/pages/nothing-here');
+    expect(await view.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+  });
+
+  it("tells an old 'mobile' bookmark that the logon page moved", async () => {
+    const view = await open('/old#mobile');
+    expect(await view.findByRole('heading', { name: 'The logon page has moved' })).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Go to the new logon page' })).toBeTruthy();
+  });
+});
+
+describe('logged off', () => {
+  it("'Log on again' forgets the logon type and returns to the start page", async () => {
+    document.cookie = 'logonType=scanner; path=/';
+    const view = await open('/pages/logout');
+    await userEvent.click(await view.findByRole('link', { name: 'Log on again' }));
+    expect(cookie('logonType')).toBeUndefined();
+    expect(await view.findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+  });
+});
+
+describe('link user', () => {
+  it('offers the mobile option and contact', async () => {
+    const view = await open('/pages/link-ib-user');
+    expect(await view.findByRole('link', { name: /mobile app/ })).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:service@demobank.example');
+  });
+});
