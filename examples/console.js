@@ -112,8 +112,47 @@ const reset = {
   },
 };
 
+// The colour codes on screen: every <img> of the widget's colour-code component, through open shadow roots.
+const colourCodesOnScreen = (root = document, found = []) => {
+  for (const element of root.querySelectorAll('*')) {
+    if (element.matches('img.amwa-colour-code__image') && element.src.startsWith('data:image/png;base64,')) found.push(element);
+    if (element.shadowRoot) colourCodesOnScreen(element.shadowRoot, found);
+  }
+  return found;
+};
+
+// A virtual scanner: the chosen persona holds it up to the colour code and reads its screen.
+const scanWithMyScanner = {
+  id: 'scanner',
+  title: 'Scanner',
+  async render(body, { get, post, el }) {
+    const users = await get('personas');
+    const select = el('select', { id: 'sandbox-scanner-persona' }, ...users.map((persona) => el('option', { value: persona.userId, selected: persona.userId === 'EMMA0005' }, `${persona.userId} (${persona.serialNumber})`)));
+    const display = el('output', { class: 'demo-mono', id: 'sandbox-scanner-display', 'aria-live': 'polite', for: 'sandbox-scanner-persona' }, '–');
+    const scan = async () => {
+      const [image] = colourCodesOnScreen();
+      if (!image) {
+        display.textContent = 'No colour code on screen';
+        return;
+      }
+      try {
+        const { display: shown } = await post('scanner/scan', { userId: select.value, image: image.src.slice('data:image/png;base64,'.length) });
+        display.textContent = shown;
+      } catch (error) {
+        display.textContent = error.message;
+      }
+    };
+    body.append(
+      el('p', {}, 'Scans the colour code on screen with the chosen persona\'s scanner and shows what its screen says.'),
+      el('p', { class: 'demo-field' }, el('label', { for: 'sandbox-scanner-persona' }, 'Scanner of'), select),
+      el('p', {}, el('button', { type: 'button', onclick: scan }, 'Scan with my scanner')),
+      el('p', {}, 'Scanner screen: ', display),
+    );
+  },
+};
+
 // Sections in display order; flows append theirs here.
-const sections = [personas, reset];
+const sections = [personas, scanWithMyScanner, reset];
 
 const root = document.getElementById('sandbox-console');
 if (root) {

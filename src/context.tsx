@@ -7,6 +7,7 @@ import type { AmwaEventType, AmwaListener, Emit } from './core/events';
 import type { I18n } from './core/i18n';
 import type { Location } from './core/router';
 import type { Scope } from './core/scope';
+import type { Session } from './core/session';
 import type { Settings } from './core/settings';
 import type { TraceLog } from './core/trace';
 
@@ -38,6 +39,8 @@ export interface AmwaServices {
   traceLog: TraceLog;
   cookies: Cookies;
   analytics: Analytics;
+  /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs. */
+  session: Session;
   /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
   portalRoot: HTMLElement;
 }

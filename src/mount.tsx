@@ -10,6 +10,7 @@ import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener
 import { fetchLocaleLoader, loadI18n, type LocaleLoader } from './core/i18n';
 import { createBrowserHistory, createMemoryHistory, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
+import { createSession } from './core/session';
 import { parseSettings, type Settings, type SettingsInput } from './core/settings';
 import { adoptStyles } from './ui/styles';
 
@@ -97,7 +98,15 @@ export function mount(element: HTMLElement, settingsJson: string | SettingsInput
         navigateToError: (traceId) =>
           pageHistory.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
       });
-      const services: AmwaServices = { settings, emit: emitter.emit, on: emitter.on, scope, i18n, api, errors, traceLog, cookies, analytics, portalRoot: box };
+      const session = createSession({ api, scope, inactivityTimeoutsS: [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+      // Hosts and tests see which tab runs the token refresh for the origin.
+      box.dataset.sessionLeader = 'false';
+      session.onLeaderChange((leader) => {
+        box.dataset.sessionLeader = String(leader);
+        emitter.emit('amwa-session-leader', { leader });
+      });
+      void session.init();
+      const services: AmwaServices = { settings, emit: emitter.emit, on: emitter.on, scope, i18n, api, errors, traceLog, cookies, analytics, session, portalRoot: box };
       root.render(<AmwaApp services={services} history={pageHistory} />);
       if (!parsed.ok) {
         // Deferred so listeners added with handle.on() right after mount() hear it too.

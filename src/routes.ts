@@ -30,6 +30,7 @@ export function createRoutes(cookies: Cookies): Route<Page>[] {
         { path: '/link-ib-user', bundle: () => import('./pages/link-user').then((m) => m.LinkUser) },
         { path: '/link-ib-user/mobile', bundle: () => import('./pages/mobile-logon/mobile-logon').then((m) => m.LinkMobile) },
         { path: '/logon/mobile', bundle: () => import('./pages/mobile-logon/mobile-logon').then((m) => m.MobileLogon) },
+        { path: '/logon/scanner', bundle: () => import('./pages/scanner-logon/scanner-logon').then((m) => m.ScannerLogonPage) },
         { path: '/logout', bundle: () => import('./pages/logged-off').then((m) => m.LoggedOff) },
         { path: '/error', component: ErrorPage },
         { path: '/not-found', component: NotFound },

@@ -35,6 +35,8 @@ export interface AmwaEventMap {
   'amwa-next': { flow: string; step: string };
   /** Logout finished; `url` is where the browser goes next, if anywhere. */
   'amwa-logout': { url?: string };
+  /** This tab took (`true`) or handed over (`false`) the lead of the session's token refresh for the origin. */
+  'amwa-session-leader': { leader: boolean };
 }
 
 /** Name of any amwa event. */
@@ -51,6 +53,7 @@ const eventNames: Record<AmwaEventType, true> = {
   'amwa-prefill': true,
   'amwa-next': true,
   'amwa-logout': true,
+  'amwa-session-leader': true,
 };
 
 /** Every amwa event name; the compiler keeps it in step with AmwaEventMap. */

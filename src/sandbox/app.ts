@@ -6,6 +6,7 @@ import { examples } from './examples';
 import { envelope, faults, isApiPath, json, xsrf } from './http';
 import { mobile } from './mobile';
 import { notFoundPage, pages } from './pages';
+import { oauth } from './oauth';
 import { scannerLogon } from './scanner-logon';
 import { security } from './security';
 import type { SandboxState } from './state';
@@ -18,7 +19,7 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  * The API and control calls, registered in this order ahead of the static files and pages.
  * A flow adds its calls with one file exporting a RouteModule and one line here.
  */
-export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation];
+export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth];
 
 /** Builds the sandbox app: envelope, XSRF and fault middleware, route modules, then files and pages. */
 export function createApp(state: SandboxState, root: string): Hono {

@@ -28,7 +28,7 @@ describe('control API', () => {
     const { get } = setup();
     const { status, body } = await get('personas');
     expect(status).toBe(200);
-    expect(body).toHaveLength(7);
+    expect(body).toHaveLength(8);
     expect(body[4]).toEqual({
       userId: 'EMMA0005',
       email: 'emma.klein@example.com',

@@ -134,7 +134,7 @@ describe('demo pages', () => {
     }
     expect(links).toContain('/access/?channel=orange');
     const personas = [...doc.querySelectorAll('#personas-title ~ table tbody tr')].map((row) => row.textContent);
-    expect(personas).toHaveLength(7);
+    expect(personas).toHaveLength(8);
     expect(personas[4]).toContain('38-0000001-0');
   });
 

@@ -96,6 +96,8 @@ const SEED: ReadonlyArray<readonly [string, string, ScannerStatus, 1 | 2 | null,
   ['EMMA0005', 'emma.klein@example.com', 'EFFECTIVE', null, '0000001', false, 'Active scanner: logs on.'],
   ['FRANK006', 'frank.peeters@example.com', 'MISSING', null, '0000006', false, 'No scanner agreement.'],
   ['GRETA007', 'greta.berg@example.com', 'REQUESTED', null, '0000007', true, 'Blocked: the OTP request answers errorCode 14.'],
+  // Beyond the design table: signs in with two profiles (see oauth.ts).
+  ['HUGO0008', 'hugo.jansen@example.com', 'EFFECTIVE', null, '0000008', false, 'Active scanner, two profiles: Jansen Holding BV (level of assurance 5) and acme trading (3, too low for scanner logon).'],
 ];
 
 /** Completes `38` + seven digits with the check digit (weights 3,1,3,1… over all ten digits, sum % 10 == 0). */

@@ -102,17 +102,19 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
       ? { parse: (text) => (parser ?? same)(type === 'number' ? filterNumber(text) : text), format: formatter ?? same }
       : undefined;
   const display = mask ? mask.format(value) : value;
-  const invalid = Boolean(externalError) || (revealed && !disabled && !outcome.valid);
-  const message = externalError || (invalid && !outcome.valid ? outcome.message : '');
+  // Disabled controls are barred from validation, as native ones are.
+  const valid = Boolean(disabled) || outcome.valid;
+  const invalid = Boolean(externalError) || (revealed && !valid);
+  const message = externalError || (revealed && !disabled && !outcome.valid ? outcome.message : '');
 
   useFormControl(
     {
       element: () => inputRef.current,
       focus: () => inputRef.current?.focus(),
-      check: () => Boolean(disabled) || outcome.valid,
+      check: () => valid,
       validate() {
         setRevealed(true);
-        return Boolean(disabled) || outcome.valid;
+        return valid;
       },
       reset() {
         setValue(defaultValue);

@@ -15,6 +15,7 @@ export const css = `
   --amwa-divider: #d9d9d9;
   --amwa-surface: #ffffff;
   --amwa-error: #c8001e;
+  --amwa-info-bg: #eef6fc;
   --amwa-focus: #1a1a1a;
   --amwa-radius: 4px;
   --amwa-font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -22,6 +23,7 @@ export const css = `
 :host([data-channel="orange"]), .amwa-root[data-channel="orange"] {
   --amwa-accent: rgba(255, 98, 0, 1);
   --amwa-accent-strong: rgb(180, 62, 0);
+  --amwa-info-bg: #fff3eb;
 }
 :host { display: block; }
 .amwa-root {
@@ -35,6 +37,8 @@ export const css = `
 :where(.amwa-root) a { color: var(--amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
 :where(.amwa-root) a:hover { text-decoration-thickness: 2px; }
 .amwa-root :focus-visible { outline: 3px solid var(--amwa-focus); outline-offset: 2px; }
+/* Headings and regions focused by script (tabindex -1) only announce a new view; they are not controls. */
+.amwa-root [tabindex="-1"]:focus { outline: none; }
 .amwa-visually-hidden {
   position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
@@ -42,10 +46,12 @@ export const css = `
 .amwa-icon { flex: none; vertical-align: middle; }
 
 /* Layout */
-.amwa-page { display: flex; flex-direction: column; align-items: center; gap: 16px; padding: 24px 16px; }
+.amwa-app { display: flex; flex-direction: column; align-items: center; }
+.amwa-app > .amwa-alert { width: calc(100% - 32px); margin: 16px 16px 0; }
+.amwa-page { display: flex; flex-direction: column; align-items: center; gap: 16px; width: 100%; padding: 24px 16px; }
 .amwa-page-title { margin: 0; font-size: 28px; line-height: 1.3; text-align: center; }
 .amwa-form { display: flex; flex-direction: column; gap: 16px; }
-.amwa-facts { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 16px 0; }
+.amwa-facts { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
 .amwa-facts dt { font-weight: 700; }
 .amwa-facts dd { margin: 0; overflow-wrap: anywhere; }
 .amwa-options {
@@ -70,8 +76,8 @@ export const css = `
   background: var(--amwa-surface); box-shadow: 0 1px 4px rgba(0, 0, 0, 0.16);
 }
 .amwa-card__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
-.amwa-card__body > :first-child { margin-top: 0; }
-.amwa-card__body > :last-child { margin-bottom: 0; }
+.amwa-card__body { display: flex; flex-direction: column; gap: 16px; }
+:where(.amwa-card__body) > * { margin-block: 0; }
 .amwa-card__actions { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 12px; margin-top: 24px; }
 @media (max-width: 480px) { .amwa-card { padding: 16px; border-radius: 0; } }
 
@@ -97,6 +103,7 @@ export const css = `
   width: 1em; height: 1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
   animation: amwa-spin 0.8s linear infinite;
 }
+.amwa-button .amwa-icon { width: 20px; height: 20px; }
 .amwa-icon-button {
   display: inline-flex; align-items: center; justify-content: center; flex: none; width: 36px; height: 36px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; color: inherit; cursor: pointer;
@@ -112,8 +119,10 @@ export const css = `
 .amwa-alert__content { flex: 1; min-width: 0; }
 .amwa-alert__content > p { margin: 4px 0 0; }
 .amwa-alert__title { font-weight: 700; }
+/* The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text colour. */
+:where(.amwa-alert) a { color: inherit; }
 .amwa-alert__close { margin: -6px -8px -6px 0; }
-.amwa-alert--info { border-color: var(--amwa-accent); background: #eef6fc; }
+.amwa-alert--info { border-color: var(--amwa-accent); background: var(--amwa-info-bg); }
 .amwa-alert--info .amwa-alert__icon { color: var(--amwa-accent-strong); }
 .amwa-alert--error { border-color: var(--amwa-error); background: #fdeef0; }
 .amwa-alert--error .amwa-alert__icon { color: var(--amwa-error); }
@@ -130,6 +139,7 @@ export const css = `
 }
 .amwa-dialog__header { display: flex; align-items: center; gap: 8px; padding: 16px 16px 8px 24px; }
 .amwa-dialog__back { margin-left: -12px; }
+.amwa-dialog__close { margin-right: -8px; }
 .amwa-dialog__title { flex: 1; margin: 0; font-size: 20px; line-height: 1.3; }
 .amwa-dialog__body { padding: 8px 24px 24px; overflow: auto; }
 .amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; padding: 0 24px 24px; }
@@ -184,6 +194,40 @@ export const css = `
 .amwa-rich-text > * { margin: 0 0 12px; }
 .amwa-rich-text > :last-child { margin-bottom: 0; }
 .amwa-rich-text ul { padding-left: 1.25em; }
+
+/* Help dialog */
+.amwa-help__list { margin: 0; padding: 0; list-style: none; }
+.amwa-help__list > li + li { border-top: 1px solid var(--amwa-divider); }
+.amwa-help__topic {
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-height: 44px;
+  padding: 10px 0; border: 0; background: none; color: inherit; font: inherit; text-align: left; cursor: pointer;
+}
+.amwa-help__topic:hover > span { text-decoration: underline; }
+.amwa-help__topic .amwa-icon { color: var(--amwa-accent-strong); }
+.amwa-help__detail > * + * { margin-top: 16px; }
+
+/* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
+.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-colour-code__frame { position: relative; display: grid; place-items: center; min-width: 100px; min-height: 100px; }
+.amwa-colour-code__image, .amwa-qr__image { max-width: none; image-rendering: pixelated; }
+.amwa-colour-code__spinner { position: absolute; inset: 0; margin: auto; }
+.amwa-colour-code__message, .amwa-qr__message { margin: 0; text-align: center; }
+.amwa-qr__image { width: 200px; height: 200px; }
+.amwa-qr[data-state="invalid"] .amwa-qr__image { filter: blur(6px); }
+.amwa-qr__spinner { margin: 50px; }
+.amwa-qr__refresh {
+  position: absolute; top: 0; left: 50%; display: grid; place-items: center; width: 200px; height: 200px; padding: 0;
+  border: 0; background: rgba(255, 255, 255, 0.6); transform: translateX(-50%); cursor: pointer;
+}
+.amwa-qr__refresh > .amwa-button { pointer-events: none; }
+.amwa-app-links { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding: 0; list-style: none; }
+.amwa-store { display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-store-qr { width: 160px; height: 160px; }
+
+/* Scanner pages */
+.amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--amwa-accent-strong); }
+.amwa-scanner-logon__steps { padding-left: 1.25em; }
+.amwa-technical-error .amwa-facts { margin: 8px 0 0; }
 
 @keyframes amwa-spin { to { transform: rotate(360deg); } }
 @keyframes amwa-pulse { 50% { opacity: 0.35; } }

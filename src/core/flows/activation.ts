@@ -110,6 +110,7 @@ export type ActivationEvent =
   | { type: 'request' }
   | { type: 'reject'; fieldErrors?: ActivationState['fieldErrors']; checkFailed?: boolean }
   | { type: 'move'; move: ActivationMove; data?: Pick<ActivationState, 'userName' | 'anonymizedEmail' | 'levelOfAssurance'> }
+  | { type: 'edit'; field: ActivationField }
   | { type: 'warn'; open: boolean }
   | { type: 'expire' };
 
@@ -127,6 +128,11 @@ export function reduceActivation(state: ActivationState, event: ActivationEvent)
       const screen = activationSteps[state.screen][event.move];
       if (!screen) throw new Error(UNKNOWN_STEP);
       return { ...state, ...event.data, screen, busy: false, fieldErrors: {}, checkFailed: false };
+    }
+    case 'edit': {
+      if (!(event.field in state.fieldErrors)) return state;
+      const { [event.field]: _, ...fieldErrors } = state.fieldErrors;
+      return { ...state, fieldErrors };
     }
     case 'warn':
       return { ...state, warning: event.open };
@@ -247,6 +253,8 @@ export interface Activation {
   /** Next on the screens without a call: 'Your PIN code is set!' and done-yes-next. */
   next(): void;
   submitFinish(confirmationCode: string): Promise<void>;
+  /** The user edits a field: the server's verdict on the old value goes. */
+  edit(field: ActivationField): void;
   /** 'Continue' in the inactivity warning. */
   continueSession(): void;
 }
@@ -303,17 +311,20 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
     encryptedState = headers.get(ENCRYPTED_STATE_HEADER) || encryptedState;
   };
 
-  const post = <T>(path: string, body: unknown, schema?: z.ZodMiniType<T>) =>
-    api.request({
+  /** A call after authentication: bearer always, the encrypted state on the scanner calls. */
+  const post = <T>(path: string, body: unknown, schema?: z.ZodMiniType<T>) => {
+    const scanner = path.startsWith(TOKEN);
+    return api.request({
       method: 'POST',
       path,
-      target: path.startsWith(TOKEN) ? 'security' : 'access',
+      target: scanner ? 'security' : 'access',
       body,
       schema,
-      headers: stateHeader(),
+      headers: scanner ? stateHeader() : undefined,
       bearer: accessToken,
       signal: scope.signal,
     });
+  };
 
   const fetchColourCode = async (path: string, body?: unknown) => {
     emit('amwa-clear-technical-exception', {});
@@ -412,6 +423,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
     colourCodes,
 
     start() {
+      if (store.get().screen !== 'overview') return;
       leaveWarning.enable();
       move('next');
     },
@@ -500,6 +512,8 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
         finishErrors,
       );
     },
+
+    edit: (field) => dispatch({ type: 'edit', field }),
 
     continueSession() {
       if (!inactivity.running) return;

@@ -26,7 +26,7 @@ export function createLeaveWarning(scope: Scope, target: EventTarget | undefined
       stop = undefined;
     },
     get enabled() {
-      return stop !== undefined;
+      return stop !== undefined && !scope.disposed;
     },
   };
 }

@@ -282,7 +282,8 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       anonymous = undefined;
       sessionUnused = false;
       fire('expire', { userId: '', codeError: undefined });
-      if (hadSession) await logout({ api, settings, emit, base, signal: scope.signal });
+      // Not tied to the screen's scope: the logout must outlive the screen it ends.
+      if (hadSession) await logout({ api, settings, emit, base });
     },
   };
 }

@@ -32,5 +32,6 @@ export function createInertSession(): Session {
     onActiveProfileIdChange: listen,
     onAnonymousProfileChange: listen,
     onProfilesChange: listen,
+    onLeaderChange: listen,
   };
 }

@@ -19,7 +19,8 @@ export interface RefreshSchedule {
 }
 
 /**
- * Refreshes every 180 s, plus around the server's inactivity time-outs (300 s and 900 s).
+ * Refreshes every 180 s (first when the oldest token turns 180 s old), plus around the server's
+ * inactivity time-outs (300 s and 900 s).
  * The server learns of inactivity only through the `x-inactivity-seconds` header of refresh calls,
  * so our reading of "at 300 s and 900 s (minus 3 s), and 300 s after" is:
  * - when the user has been idle for 297 s and again for 897 s, refresh, so the server sees the

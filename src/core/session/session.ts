@@ -54,6 +54,8 @@ export interface Session {
   onActiveProfileIdChange(listener: (profileId: string | undefined) => void): () => void;
   onAnonymousProfileChange(listener: (profile: AnonymousProfile | undefined) => void): () => void;
   onProfilesChange(listener: (profiles: readonly Profile[]) => void): () => void;
+  /** This tab took (`true`) or lost (`false`) the lead of the origin's token refresh; not heard on dispose. */
+  onLeaderChange(listener: (leader: boolean) => void): () => void;
 }
 
 /** The page as the session sees it: user input, page lifecycle, storage events and the native-bridge global. */
@@ -116,6 +118,7 @@ export function createSession(deps: SessionDeps): Session {
     activeProfileId: createWatch(() => activeProfileId),
     anonymousProfile: createWatch(() => anonymousProfile),
     profiles: createWatch(() => profiles),
+    isLeader: createWatch(() => role === 'leader'),
   };
   const commit = () => {
     for (const watch of Object.values(watches)) watch.check();
@@ -213,6 +216,7 @@ export function createSession(deps: SessionDeps): Session {
         leaderScope = scope.child();
         schedule = startLeading(leaderScope, () => activity.lastActivity);
       }
+      watches.isLeader.check();
       markReady();
     };
 
@@ -322,5 +326,6 @@ export function createSession(deps: SessionDeps): Session {
     onActiveProfileIdChange: watches.activeProfileId.subscribe,
     onAnonymousProfileChange: watches.anonymousProfile.subscribe,
     onProfilesChange: watches.profiles.subscribe,
+    onLeaderChange: watches.isLeader.subscribe,
   };
 }

@@ -1,0 +1,319 @@
+// @vitest-environment node
+// The activation controller against the in-process sandbox as its network edge: the real API
+// client, error handler and colour-code machines, the sandbox's personas and virtual scanners.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSandbox } from '../../sandbox/index';
+import { createAnalytics } from '../analytics';
+import { createApiClient } from '../api';
+import { createCookies } from '../cookies';
+import { createErrorHandler } from '../error-handler';
+import { createEmitter, type AmwaEventMap, type AmwaEventType } from '../events';
+import { createScope } from '../scope';
+import { parseSettings } from '../settings';
+import { createTraceLog } from '../trace';
+import {
+  ACTIVATION_PATHS,
+  activationSteps,
+  createActivation,
+  initialActivationState,
+  parseScannerStatus,
+  reduceActivation,
+  UNKNOWN_STEP,
+  type ActivationScreen,
+} from './activation';
+import { createLeaveWarning } from './leave-warning';
+
+const ORIGIN = 'http://sandbox.test';
+const EMAILS: Record<string, string> = {
+  ANNA0001: 'anna.devries@example.com',
+  BORIS002: 'boris.novak@example.com',
+  CARLA003: 'carla.rossi@example.com',
+  DAVID004: 'david.smit@example.com',
+  EMMA0005: 'emma.klein@example.com',
+  FRANK006: 'frank.peeters@example.com',
+  GRETA007: 'greta.berg@example.com',
+};
+
+/** The activation over the real services, talking to a fresh sandbox through a cookie-keeping fetch. */
+function setup({ limitS = 900 } = {}) {
+  const sandbox = createSandbox();
+  const jar = new Map<string, string>();
+  const paths: string[] = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    const request = new Request(url, init);
+    request.headers.set('Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    paths.push(new URL(url).pathname);
+    const response = await sandbox.fetch(request);
+    for (const line of response.headers.getSetCookie()) {
+      const [name = '', value = ''] = (line.split(';')[0] ?? '').split('=');
+      jar.set(name, value);
+    }
+    return response;
+  }) as typeof globalThis.fetch;
+  const parsed = parseSettings({ apiBaseUrl: `${ORIGIN}/access`, inactivityTimeoutActivationS: limitS }, ORIGIN);
+  if (!parsed.ok) throw new Error(parsed.message);
+  const { settings } = parsed;
+  const scope = createScope();
+  const emitter = createEmitter();
+  const events: [AmwaEventType, unknown][] = [];
+  for (const type of ['amwa-generic-exception', 'amwa-technical-exception', 'amwa-next', 'amwa-logout'] as const) {
+    emitter.on(type, (detail: AmwaEventMap[typeof type]) => events.push([type, detail]));
+  }
+  const api = createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch });
+  const analytics = createAnalytics({ settings, emit: emitter.emit, cookies: createCookies(settings) });
+  const navigateToError = vi.fn();
+  const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog: createTraceLog(api), navigateToError, signal: scope.signal });
+  const leaveWarning = createLeaveWarning(scope, new EventTarget());
+  const onSessionExpired = vi.fn();
+  const activation = createActivation({ api, scope, settings, emit: emitter.emit, errors, leaveWarning, base: `${ORIGIN}/access/`, onSessionExpired });
+
+  const control = async (path: string, body?: unknown) => {
+    const response = await sandbox.fetch(
+      new Request(`${ORIGIN}/__sandbox/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    );
+    return response.json();
+  };
+  const fault = (path: string, status: number, body?: unknown) => control('faults', { path, status, body });
+  const code = async (userId: string) => ((await control(`outbox?userId=${userId}`)) as { code: string }[]).at(-1)!.code;
+  /** What the persona's scanner shows for the colour code on screen. */
+  const scan = async (userId: string, screen: keyof typeof activation.colourCodes) => {
+    await vi.waitFor(() => expect(activation.colourCodes[screen].state.status).toBe('shown'));
+    const { display } = (await control('scanner/scan', { userId, image: activation.colourCodes[screen].state.image!.base64Cronto })) as { display: string };
+    return display.replace(/-/g, '');
+  };
+
+  /** Walks `userId` through the flow, as the user would, until `screen` shows. */
+  const walkTo = async (userId: string, screen: ActivationScreen) => {
+    const actions: Partial<Record<ActivationScreen, () => Promise<void> | void>> = {
+      overview: () => activation.start(),
+      credentials: () => activation.submitCredentials(userId, EMAILS[userId]!),
+      registrationCode: async () => activation.submitRegistrationCode(await code(userId)),
+      serialNumber: async () => activation.submitSerialNumber(await scan(userId, 'serialNumber')),
+      pin: async () => activation.submitPin(await scan(userId, 'pin')),
+      pinSet: () => activation.next(),
+      doneYesNext: () => activation.next(),
+      finish: async () => activation.submitFinish(await scan(userId, 'finish')),
+    };
+    for (let steps = 0; activation.state.screen !== screen && steps < 10; steps++) await actions[activation.state.screen]?.();
+    expect(activation.state.screen).toBe(screen);
+  };
+
+  return { sandbox, activation, scope, events, paths, leaveWarning, navigateToError, onSessionExpired, fault, code, scan, walkTo };
+}
+
+const nextSteps = (events: [AmwaEventType, unknown][]) =>
+  events.filter(([type]) => type === 'amwa-next').map(([, detail]) => (detail as AmwaEventMap['amwa-next']).step);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the step table', () => {
+  it('leads from the overview through every screen to done', () => {
+    const screens: ActivationScreen[] = [];
+    let state = initialActivationState;
+    while (activationSteps[state.screen].next) {
+      state = reduceActivation(state, { type: 'move', move: 'next' });
+      screens.push(state.screen);
+    }
+    expect(screens).toEqual(['credentials', 'registrationCode', 'meansCheck', 'serialNumber', 'pin', 'pinSet', 'doneYesNext', 'finish', 'done']);
+  });
+
+  it("raises 'Unknown step definition' for a move the screen does not have", () => {
+    expect(() => reduceActivation({ ...initialActivationState, screen: 'done' }, { type: 'move', move: 'next' })).toThrow(UNKNOWN_STEP);
+    expect(() => reduceActivation({ ...initialActivationState, screen: 'pin' }, { type: 'move', move: 'missing' })).toThrow(UNKNOWN_STEP);
+    expect(UNKNOWN_STEP).toBe('Unknown step definition');
+  });
+
+  it('clears server verdicts and the busy flag when the screen changes', () => {
+    const rejected = reduceActivation({ ...initialActivationState, screen: 'credentials', busy: true }, { type: 'reject', fieldErrors: { email: 'x' } });
+    expect(rejected).toMatchObject({ busy: false, fieldErrors: { email: 'x' } });
+    expect(reduceActivation({ ...rejected, busy: true }, { type: 'move', move: 'next', data: { userName: 'ANNA0001' } })).toMatchObject({
+      screen: 'registrationCode',
+      busy: false,
+      fieldErrors: {},
+      userName: 'ANNA0001',
+    });
+  });
+
+  it('drops the verdict on a field the user edits, and only that one', () => {
+    const rejected = reduceActivation(initialActivationState, { type: 'reject', fieldErrors: { userName: 'a', email: 'b' } });
+    expect(reduceActivation(rejected, { type: 'edit', field: 'email' }).fieldErrors).toEqual({ userName: 'a' });
+    expect(reduceActivation(initialActivationState, { type: 'edit', field: 'email' })).toBe(initialActivationState);
+  });
+});
+
+describe('parseScannerStatus', () => {
+  it('reads the received statuses and the means-agreement codes they stand for', () => {
+    expect(['REQUESTED', 'POTENTIAL', 'OFFERED', 'COMPLETED', 'EFFECTIVE', 'MISSING'].map(parseScannerStatus)).toEqual([
+      'REQUESTED', 'POTENTIAL', 'OFFERED', 'COMPLETED', 'EFFECTIVE', 'MISSING',
+    ]);
+    expect(['REQD_AR', 'POTEN_AR', 'OFFRD_AR', 'COMPLD_AR', 'EFF_AR'].map(parseScannerStatus)).toEqual([
+      'REQUESTED', 'POTENTIAL', 'OFFERED', 'COMPLETED', 'EFFECTIVE',
+    ]);
+    expect([undefined, 'requested', 'toString', 'BLOCKED', 7].map(parseScannerStatus)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+});
+
+describe('activation against the sandbox', () => {
+  it('walks ANNA0001 to done at level of assurance 2, firing next for every step and logging out first', async () => {
+    const { activation, events, paths, leaveWarning, walkTo } = setup();
+    expect(activation.state.screen).toBe('overview');
+    await walkTo('ANNA0001', 'credentials');
+    expect(leaveWarning.enabled).toBe(true);
+    await walkTo('ANNA0001', 'registrationCode');
+    expect(activation.state).toMatchObject({ userName: 'ANNA0001', anonymizedEmail: 'ann*********@example.com' });
+    await walkTo('ANNA0001', 'serialNumber');
+    await walkTo('ANNA0001', 'pin');
+    expect(activation.colourCodes.serialNumber.state.status).toBe('idle');
+    await walkTo('ANNA0001', 'done');
+    expect(activation.state).toMatchObject({ screen: 'done', levelOfAssurance: 2, busy: false });
+    expect(nextSteps(events)).toEqual(['overview', 'credentials', 'registrationCode', 'meansCheck', 'serialNumber', 'pin', 'pinSet', 'doneYesNext', 'finish']);
+    expect(leaveWarning.enabled).toBe(false);
+    expect(paths.filter((path) => !path.endsWith('/access/'))).toEqual([
+      `/access${ACTIVATION_PATHS.otpRequest}`,
+      `/access${ACTIVATION_PATHS.otpAuthenticate}`,
+      `/access${ACTIVATION_PATHS.status}`,
+      ACTIVATION_PATHS.identification,
+      ACTIVATION_PATHS.enrolmentInitiate,
+      ACTIVATION_PATHS.enrolmentValidate,
+      ACTIVATION_PATHS.activationInitiate,
+      ACTIVATION_PATHS.activationValidate,
+      `/access${ACTIVATION_PATHS.finish}`,
+      '/access/v1/private/logout',
+    ]);
+    expect(events.filter(([type]) => type.endsWith('exception'))).toEqual([]);
+  });
+
+  it('ends BORIS002 at level of assurance 1', async () => {
+    const { activation, walkTo } = setup();
+    await walkTo('BORIS002', 'done');
+    expect(activation.state.levelOfAssurance).toBe(1);
+  });
+
+  it.each(['CARLA003', 'DAVID004'])('makes the provision call for %s before the serial number step', async (userId) => {
+    const { activation, paths, walkTo } = setup();
+    await walkTo(userId, 'serialNumber');
+    const status = paths.indexOf(`/access${ACTIVATION_PATHS.status}`);
+    expect(paths[status + 1]).toBe(`/access${ACTIVATION_PATHS.provision}`);
+    await walkTo(userId, 'pin');
+    expect(activation.state.screen).toBe('pin');
+  });
+
+  it.each([
+    ['EMMA0005', 'effective'],
+    ['FRANK006', 'missing'],
+  ] as const)('shows %s the %s alert and ends the flow', async (userId, screen) => {
+    const { activation, leaveWarning, paths, walkTo } = setup();
+    await walkTo(userId, screen);
+    expect(leaveWarning.enabled).toBe(false);
+    expect(paths).not.toContain(ACTIVATION_PATHS.identification);
+  });
+
+  it('marks both fields on a 400 to the OTP request, and only the user ID for a blocked account', async () => {
+    const { activation, walkTo } = setup();
+    await walkTo('ANNA0001', 'credentials');
+    await activation.submitCredentials('ANNA0001', 'boris.novak@example.com');
+    expect(activation.state).toMatchObject({
+      screen: 'credentials',
+      busy: false,
+      fieldErrors: { userName: 'validation.otpCombination', email: 'validation.otpCombination' },
+    });
+    await activation.submitCredentials('GRETA007', EMAILS.GRETA007!);
+    expect(activation.state).toMatchObject({ screen: 'credentials', busy: false, fieldErrors: { userName: 'validation.blocked' } });
+    expect(activation.state.fieldErrors.email).toBeUndefined();
+  });
+
+  it('shows the registration code message on a 400 and lets the user try again', async () => {
+    const { activation, code, walkTo } = setup();
+    await walkTo('ANNA0001', 'registrationCode');
+    const right = await code('ANNA0001');
+    await activation.submitRegistrationCode(right === '0000000000' ? '1111111111' : '0000000000');
+    expect(activation.state).toMatchObject({ screen: 'registrationCode', busy: false, fieldErrors: { registrationCode: 'validation.registrationCodeInvalid' } });
+    await activation.submitRegistrationCode(right);
+    expect(activation.state.screen).toBe('serialNumber');
+  });
+
+  it('treats an unknown scanner status as a technical error the user can retry', async () => {
+    const { activation, code, events, fault, walkTo } = setup();
+    await walkTo('ANNA0001', 'registrationCode');
+    await fault(`/access${ACTIVATION_PATHS.status}`, 200, { status: 'BLOCKED' });
+    await activation.submitRegistrationCode(await code('ANNA0001'));
+    expect(activation.state).toMatchObject({ screen: 'meansCheck', checkFailed: true, busy: false });
+    expect(events.map(([type]) => type)).toContain('amwa-technical-exception');
+    await activation.retryCheck();
+    expect(activation.state.screen).toBe('serialNumber');
+  });
+
+  it('shows the technical message on the serial number field when the serial step answers 500', async () => {
+    const { activation, fault, scan, walkTo } = setup();
+    await walkTo('ANNA0001', 'serialNumber');
+    await fault(ACTIVATION_PATHS.enrolmentInitiate, 500);
+    const serial = await scan('ANNA0001', 'serialNumber');
+    await activation.submitSerialNumber(serial);
+    expect(activation.state).toMatchObject({ screen: 'serialNumber', busy: false, fieldErrors: { serialNumber: 'validation.serialTechnical' } });
+    await activation.submitSerialNumber(serial);
+    expect(activation.state.screen).toBe('pin');
+  });
+
+  it('answers a wrong finish code with 400 and too many attempts with 403, keeping the user on the step', async () => {
+    const { activation, fault, scan, walkTo } = setup();
+    await walkTo('ANNA0001', 'finish');
+    const right = await scan('ANNA0001', 'finish');
+    await activation.submitFinish(right === '0'.repeat(15) ? '1'.repeat(15) : '0'.repeat(15));
+    expect(activation.state).toMatchObject({ screen: 'finish', busy: false, fieldErrors: { finishCode: 'validation.confirmationCodeInvalid' } });
+    await fault(ACTIVATION_PATHS.activationValidate, 403);
+    await activation.submitFinish(right);
+    expect(activation.state).toMatchObject({ screen: 'finish', fieldErrors: { finishCode: 'validation.finishAttempts' } });
+  });
+
+  it('raises an error for a finish answer outside level of assurance 1 or 2 and ends the flow', async () => {
+    const { activation, events, fault, leaveWarning, navigateToError, scan, walkTo } = setup();
+    await walkTo('ANNA0001', 'finish');
+    await fault(`/access${ACTIVATION_PATHS.finish}`, 200, { levelOfAssurance: 3 });
+    await activation.submitFinish(await scan('ANNA0001', 'finish'));
+    expect(activation.state.screen).toBe('finish');
+    expect(events.find(([type]) => type === 'amwa-generic-exception')?.[1]).toMatchObject({ message: 'invalid-level-of-assurance' });
+    expect(leaveWarning.enabled).toBe(false);
+    await vi.waitFor(() => expect(navigateToError).toHaveBeenCalled());
+  });
+
+  it('sends a generic error to the error page and switches the leave warning off', async () => {
+    const { activation, fault, leaveWarning, navigateToError, walkTo } = setup();
+    await walkTo('ANNA0001', 'credentials');
+    await fault(`/access${ACTIVATION_PATHS.otpRequest}`, 409, { errorCode: 'conflict' });
+    await activation.submitCredentials('ANNA0001', EMAILS.ANNA0001!);
+    expect(leaveWarning.enabled).toBe(false);
+    await vi.waitFor(() => expect(navigateToError).toHaveBeenCalled());
+  });
+
+  it('warns 30 s before the inactivity limit, extends on continue, and at the limit logs out and expires the session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { activation, leaveWarning, onSessionExpired, paths, walkTo } = setup({ limitS: 60 });
+    await walkTo('ANNA0001', 'serialNumber');
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(activation.state.warning).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(activation.state.warning).toBe(true);
+    activation.continueSession();
+    expect(activation.state.warning).toBe(false);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(onSessionExpired).toHaveBeenCalledOnce());
+    expect(activation.state).toMatchObject({ warning: false, userName: undefined, anonymizedEmail: undefined });
+    expect(paths.at(-1)).toBe('/access/v1/private/logout');
+    expect(leaveWarning.enabled).toBe(false);
+  });
+
+  it('leaves no timer behind when its scope is disposed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { activation, scope, walkTo } = setup();
+    await walkTo('ANNA0001', 'serialNumber');
+    await vi.waitFor(() => expect(activation.colourCodes.serialNumber.state.status).toBe('shown'));
+    expect(vi.getTimerCount()).toBe(3);
+    scope.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+

@@ -1,0 +1,89 @@
+import type { ReactNode, Ref } from 'react';
+import { useAmwa, useT } from '../../context';
+import type { Activation, ActivationState } from '../../core/flows/activation';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { HelpIcon } from '../../ui/icons';
+import { BackToLogin } from '../back-to-login';
+
+/** What every activation screen gets from the page. */
+export interface ScreenProps {
+  activation: Activation;
+  state: ActivationState;
+  /** The screen's heading, focused when the screen comes. */
+  titleRef: Ref<HTMLHeadingElement>;
+  /** Analytics page name of the screen. */
+  position: string;
+  onHelp(): void;
+}
+
+/** The primary button of a screen: submits `form` when given, otherwise runs `onClick`. */
+export interface PrimaryAction {
+  label: string;
+  /** Analytics content of the click. */
+  track: string;
+  form?: string;
+  onClick?(): void;
+  /** A call runs: the button says so and ignores presses. */
+  busy?: boolean;
+  disabled?: boolean;
+}
+
+/** Props of {@link StepCard}. */
+export interface StepCardProps extends Pick<ScreenProps, 'titleRef' | 'position'> {
+  title: string;
+  /** Back to login; 'clear' also forgets the remembered logon type. */
+  backToLogin?: boolean | 'clear';
+  onHelp?(): void;
+  primary?: PrimaryAction;
+  children?: ReactNode;
+}
+
+/** An activation screen: a card titled by its heading, with back to login, Help and the primary button. */
+export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, children }: StepCardProps) {
+  const t = useT();
+  const { analytics } = useAmwa();
+  const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
+  return (
+    <Card
+      className="amwa-activation"
+      cardTitle={title}
+      headingLevel={1}
+      titleRef={titleRef}
+      actions={
+        <>
+          {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
+          {onHelp && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              onClick={() => {
+                click('help');
+                onHelp();
+              }}
+            >
+              <HelpIcon />
+              {t('common.help')}
+            </Button>
+          )}
+          {primary && (
+            <Button
+              type={primary.form ? 'submit' : 'button'}
+              form={primary.form}
+              loading={primary.busy}
+              disabled={primary.disabled}
+              onClick={() => {
+                click(primary.track);
+                primary.onClick?.();
+              }}
+            >
+              {primary.label}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {children}
+    </Card>
+  );
+}

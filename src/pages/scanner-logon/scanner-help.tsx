@@ -1,0 +1,57 @@
+import { useAmwa, useT } from '../../context';
+import { HelpDialog } from '../../ui/help-dialog';
+
+/**
+ * The scanner logon help topics in list order (spec section 2): the activation topics first,
+ * then those only logon adds.
+ */
+export const SCANNER_HELP_TOPICS = [
+  'user-id',
+  'wrong-email',
+  'no-registration-code',
+  'code-did-not-work',
+  'activation-not-completed',
+  'scanner-does-not-work',
+  'which-scanner',
+  'forgot-pin',
+  'new-scanner',
+  'trouble-scanning',
+  'lost-scanner',
+  'not-intended',
+] as const;
+
+/** Id of a scanner help topic. */
+export type ScannerHelpTopic = (typeof SCANNER_HELP_TOPICS)[number];
+
+/** Props of {@link ScannerHelp}. */
+export interface ScannerHelpProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Opens at this topic instead of the list. */
+  topic?: ScannerHelpTopic;
+  /** Analytics page name the clicks are reported on. */
+  position: string;
+}
+
+/** The scanner logon help dialog: every logon situation, each with its resolution. */
+export function ScannerHelp({ open, onOpenChange, topic, position }: ScannerHelpProps) {
+  const t = useT();
+  const { settings, analytics } = useAmwa();
+  const topics = SCANNER_HELP_TOPICS.map((id) => ({
+    id,
+    situation: t(`scannerHelp.${id}.situation`),
+    resolution: t(`scannerHelp.${id}.resolution`, { email: settings.serviceEmail }),
+  }));
+  return (
+    <HelpDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('common.help')}
+      topics={topics}
+      initialTopic={topic}
+      closeLabel={t('common.close')}
+      backLabel={t('scannerHelp.backToList')}
+      onTrack={(content) => analytics.element({ elementType: 'link', content, position, event: 'clicked' })}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAmwa, usePageName, useT } from '../../context';
+import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
+import { InactivityDialog } from '../../ui/inactivity-dialog';
+import { Spinner } from '../../ui/spinner';
+import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
+import { CodeStep } from './code-step';
+import { ScannerHelp, type ScannerHelpTopic } from './scanner-help';
+import { useScannerLogonFlow, useScannerLogonState, type ScannerLogonFlow } from './use-scanner-logon';
+import { UserIdStep } from './user-id-step';
+
+/** Analytics page names of the two steps. */
+export const SCANNER_PAGE_NAMES = { userId: 'logon:scanner:step1', code: 'logon:scanner:step2' } as const;
+
+/** `/pages/logon/scanner`: log on with the user ID, the colour code and the scanner's response code. */
+export function ScannerLogonPage() {
+  const t = useT();
+  const [warning, setWarning] = useState(false);
+  const flow = useScannerLogonFlow({ onWarn: () => setWarning(true), onExpire: () => setWarning(false) });
+  if (!flow) {
+    return (
+      <div className="amwa-page">
+        <Spinner label={t('common.loading')} />
+      </div>
+    );
+  }
+  return <ScannerLogonScreen flow={flow} warning={warning} onContinue={() => setWarning(false)} />;
+}
+
+interface ScreenProps {
+  flow: ScannerLogonFlow;
+  warning: boolean;
+  onContinue(): void;
+}
+
+function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }: ScreenProps) {
+  const t = useT();
+  const { settings, analytics, i18n, on } = useAmwa();
+  const { state, colour } = useScannerLogonState(logon);
+  const step = state.status === 'userId' || state.status === 'starting' ? 'userId' : 'code';
+  const pageName = SCANNER_PAGE_NAMES[step];
+  usePageName(pageName);
+  const [help, setHelp] = useState<{ open: boolean; topic?: ScannerHelpTopic }>({ open: false });
+  const [code, setCode] = useState('');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+
+  // A new step moves focus to its heading; the first one leaves focus where the host has it.
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    titleRef.current?.focus();
+    if (step === 'code') logon.colourCode.show();
+  }, [step, logon]);
+
+  useEffect(() => {
+    if (warning) analytics.element({ elementType: 'dialog', content: 'inactivity-warning', position: pageName, event: 'viewed' });
+  }, [warning, analytics, pageName]);
+
+  useEffect(() => {
+    if (state.codeError) analytics.element({ elementType: 'error', content: state.codeError, position: pageName, event: 'viewed' });
+  }, [state.codeError, analytics, pageName]);
+
+  const openHelp = (topic?: ScannerHelpTopic) => setHelp({ open: true, topic });
+
+  return (
+    <div className="amwa-page">
+      <TechnicalErrorAlert
+        on={on}
+        text={t('technicalError.text', { email: settings.serviceEmail })}
+        timestampLabel={t('common.timestamp')}
+        traceIdLabel={t('common.traceId')}
+        formatTime={i18n.amsterdamTime}
+        onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: pageName, event: 'clicked' })}
+      />
+      {step === 'userId' ? (
+        <UserIdStep
+          initialUserId={state.userId}
+          busy={state.status === 'starting'}
+          onNext={async (userId, remember) => {
+            await logon.submitUserId(userId, remember);
+            if (logon.state.status !== 'code') return;
+            analytics.step(SCANNER_PAGE_NAMES.userId, 'success');
+            inactivity.start();
+          }}
+          onHelp={() => openHelp()}
+          position={pageName}
+          titleRef={titleRef}
+        />
+      ) : (
+        <CodeStep
+          userId={state.userId}
+          colour={colour}
+          code={code}
+          onCodeChange={(next) => {
+            setCode(next);
+            logon.clearCodeError();
+          }}
+          codeError={state.codeError}
+          busy={state.status === 'loggingOn' || state.status === 'redirecting'}
+          onLogon={async () => {
+            await logon.logon(code);
+            if (logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.code, 'success');
+          }}
+          onBack={() => {
+            analytics.step(SCANNER_PAGE_NAMES.code, 'go_back');
+            setCode('');
+            logon.back();
+          }}
+          onRefresh={() => {
+            setCode('');
+            logon.colourCode.refresh();
+            // A refresh starts a new session, whose idle clock starts now.
+            inactivity.start();
+          }}
+          onHelp={openHelp}
+          position={pageName}
+          titleRef={titleRef}
+        />
+      )}
+      <ScannerHelp open={help.open} onOpenChange={(open) => setHelp((current) => ({ ...current, open }))} topic={help.topic} position={pageName} />
+      <InactivityDialog
+        open={warning}
+        onContinue={() => {
+          analytics.element({ elementType: 'button', content: 'inactivity-continue', position: pageName, event: 'clicked' });
+          inactivity.extend();
+          onContinue();
+        }}
+        title={t('inactivity.title')}
+        text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
+        continueLabel={t('inactivity.continue')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useAmwa, useRouter } from '../../context';
+import type { ColourCodeState } from '../../core/flows/colour-code';
+import { createInactivityTimer, type InactivityTimer } from '../../core/flows/inactivity';
+import { createScannerLogon, type ScannerLogon, type ScannerLogonState } from '../../core/flows/scanner-logon';
+import { SESSION_EXPIRED, splitSessionExpired } from '../../core/router';
+
+/** The scanner logon of one screen and the inactivity limit that guards it. */
+export interface ScannerLogonFlow {
+  logon: ScannerLogon;
+  inactivity: InactivityTimer;
+}
+
+const leave = (url: string) => window.location.assign(url);
+
+/** What the screen hears from its inactivity limit. */
+export interface InactivityCallbacks {
+  /** 30 s left: open the warning. */
+  onWarn(): void;
+  /** The limit is reached: close the warning. */
+  onExpire(): void;
+}
+
+/**
+ * Runs the scanner logon while the screen is shown. At the inactivity limit the session ends
+ * and the browser goes to the session-expired variant of the page.
+ */
+export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogonFlow | undefined {
+  const services = useAmwa();
+  const router = useRouter();
+  const [flow, setFlow] = useState<ScannerLogonFlow>();
+  // Callbacks in refs: the flow lives as long as the screen, whatever the router and parent pass next.
+  const latest = useRef({ router, callbacks });
+  useLayoutEffect(() => {
+    latest.current = { router, callbacks };
+  });
+
+  useEffect(() => {
+    const { api, scope: root, settings, cookies, emit, errors } = services;
+    const scope = root.child();
+    const logon = createScannerLogon({ api, scope, settings, cookies, emit, errors, base: window.location.href, leave, initialUserId: cookies.userId.get() });
+    const inactivity = createInactivityTimer({
+      scope,
+      limitS: settings.inactivityTimeoutLogonS,
+      onWarn: () => latest.current.callbacks.onWarn(),
+      onExpire() {
+        latest.current.callbacks.onExpire();
+        void logon.endSession();
+        const { location, navigate } = latest.current.router;
+        navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
+      },
+    });
+    inactivity.start();
+    setFlow({ logon, inactivity });
+    return () => scope.dispose();
+  }, [services]);
+
+  return flow;
+}
+
+/** The flow's state and its colour code's, re-rendering on every change. */
+export function useScannerLogonState(logon: ScannerLogon): { state: ScannerLogonState; colour: ColourCodeState } {
+  const state = useSyncExternalStore(logon.subscribe, () => logon.state);
+  const colour = useSyncExternalStore(logon.colourCode.subscribe, () => logon.colourCode.state);
+  return { state, colour };
+}

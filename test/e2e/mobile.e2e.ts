@@ -1,0 +1,335 @@
+// Mobile QR logon and link mode in real Chromium against the sandbox: the QR code is read back
+// with a real decoder, approved through the sandbox's phone, and followed to where it leads.
+import jsQR from 'jsqr';
+import type { Page, Request } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describe, expect, test } from 'vitest';
+import {
+  checkA11y,
+  confirmMobile,
+  EXAMPLES,
+  expectKeyboardReachable,
+  fault,
+  focused,
+  setConfig,
+  tabTo,
+  useE2E,
+  waitForPortal,
+  type TestPage,
+} from './harness';
+
+const e2e = useE2E();
+
+const API = '/access/v1/api/public';
+const LOGON = '/pages/logon/mobile';
+const LINK = '/pages/link-ib-user/mobile';
+const LOGON_TITLE = "Log on with the bank's mobile app";
+const LINK_TITLE = 'Link your InsideBusiness account';
+const LOGON_QR = /^QR code to log on/;
+const LINK_QR = /^QR code to link your InsideBusiness account/;
+const EXPIRED = 'The QR code has expired. Refresh it to get a new one.';
+const FAILED = 'This QR code can no longer be used. Refresh it to try again.';
+
+/** What a QR decoder reads in a PNG. */
+const decodePng = (png: Buffer) => {
+  const { data, width, height } = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(data), width, height)?.data;
+};
+
+/** Every API call the page makes, by path, with the time it went out. */
+function recordCalls(page: Page) {
+  const calls: { path: string; method: string; at: number }[] = [];
+  page.on('request', (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/access/v1/')) calls.push({ path: pathname, method: request.method(), at: Date.now() });
+  });
+  return {
+    calls,
+    count: (path: string, since = 0) => calls.filter((call) => call.path === path && call.at >= since).length,
+  };
+}
+
+/** Listens to the widget's events (they bubble, composed, to the document). */
+async function recordEvents(page: Page) {
+  await page.evaluate(`(() => {
+    globalThis.__amwaEvents = [];
+    for (const type of ['amwa-technical-exception', 'amwa-generic-exception', 'amwa-logon-redirect', 'amwa-next'])
+      document.addEventListener(type, (event) => globalThis.__amwaEvents.push([type, event.detail]));
+  })()`);
+  return () => page.evaluate('globalThis.__amwaEvents') as Promise<[string, unknown][]>;
+}
+
+/** Page loads and element events the widget pushed to the data layer. */
+const dataLayer = (page: Page) => page.evaluate('globalThis.dataLayer ?? []') as Promise<Record<string, string>[]>;
+const pageNames = async (page: Page) => (await dataLayer(page)).filter((entry) => entry.event === 'pageLoad').map((entry) => entry.pageName);
+
+/** Opens a QR page and waits for its heading. */
+async function openQr(path: string, title: string, example = EXAMPLES.vanilla): Promise<TestPage> {
+  const page = await e2e.open(example.replace(/\/$/, '') + path);
+  await waitForPortal(page, title);
+  return page;
+}
+
+const qrImage = (page: Page, name = LOGON_QR) => page.getByRole('img', { name });
+const qrOf = async (page: Page, name = LOGON_QR) => (await qrImage(page, name).getAttribute('src'))!.replace('data:image/png;base64,', '');
+
+/** Makes `document.visibilityState` report `state` and fires visibilitychange, as a browser does on a tab switch. */
+const setVisibility = (page: Page, state: 'hidden' | 'visible') =>
+  page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  })()`);
+
+const cookie = async (page: Page, name: string) => (await page.context().cookies()).find((entry) => entry.name === name)?.value;
+
+describe('mobile logon', () => {
+  test.each(Object.entries(EXAMPLES))('the %s example shows a real QR code, the phone approves it and the browser lands logged on', async (_, example) => {
+    const page = await openQr(LOGON, LOGON_TITLE, example);
+    const calls = recordCalls(page);
+    await qrImage(page).waitFor();
+    const [pending] = e2e.server.sandbox.state.pendingQrs;
+    expect(decodePng(Buffer.from(await qrOf(page), 'base64'))).toBe(`demobank://mobile/logon?session=${pending!.id}`);
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`)).toBeGreaterThan(0);
+    expect(await pageNames(page)).toContain('logon:mobile:step1');
+
+    await confirmMobile(e2e.url, 'logon');
+    await page.waitForURL('**/__sandbox/logged-on');
+    expect(await page.getByRole('heading', { name: 'You are logged on' }).count()).toBe(1);
+    expect(calls.count(`${API}/mobile/logon`)).toBe(1);
+    expect(await cookie(page, 'logonType')).toBe('mobile');
+    page.expectNoConsoleErrors();
+  });
+
+  test('every state passes axe and the page is keyboard-operable', async () => {
+    await fault(e2e.url, { path: `${API}/qr`, delayMs: 1500 });
+    await fault(e2e.url, { path: `${API}/mobile/logon`, delayMs: 1500 });
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await page.getByRole('status', { name: 'Loading the QR code…' }).waitFor();
+    await checkA11y(page, 'QR loading');
+
+    await qrImage(page).waitFor();
+    await checkA11y(page, 'QR loaded');
+    const order = (await expectKeyboardReachable(page)).map((item) => item.name);
+    expect(order).toEqual(expect.arrayContaining(['iPhone', 'Android', 'Android without Google Play (APK)', 'Back to login', 'Help']));
+
+    const events = await recordEvents(page);
+    await confirmMobile(e2e.url, 'logon');
+    await page.getByRole('status', { name: 'Logging you on…' }).waitFor();
+    expect(await qrImage(page).count()).toBe(0);
+    expect(await pageNames(page)).toContain('logon:mobile:step2');
+    await checkA11y(page, 'QR confirmed, logging on');
+    expect(await events()).toContainEqual(['amwa-next', { flow: 'mobile-logon', step: 'qr-confirmed' }]);
+    await page.waitForURL('**/__sandbox/logged-on');
+    page.expectNoConsoleErrors();
+  });
+
+  test('a QR code past qrTimeout is blurred under Refresh, which brings a new one (by keyboard)', async () => {
+    await setConfig(e2e.url, { qrExpirySeconds: 2 });
+    const page = await openQr(LOGON, LOGON_TITLE);
+    const calls = recordCalls(page);
+    const first = await (await qrImage(page).elementHandle())!.getAttribute('src');
+    await page.getByText(EXPIRED).waitFor();
+    expect(await page.locator('.amwa-qr').getAttribute('data-state')).toBe('invalid');
+    expect(await qrImage(page).count()).toBe(0); // the blurred image is decoration now, the message says why
+    expect(await pageNames(page)).toContain('logon:mobile:qr-expired');
+    await checkA11y(page, 'QR expired');
+    const expiredAt = Date.now();
+    await page.waitForTimeout(1200); // a quiet period is the thing measured: no poll after the time-out
+    expect(calls.count(`${API}/qr/confirmed`, expiredAt)).toBe(0);
+
+    await tabTo(page, 'Refresh');
+    expect((await focused(page)).role).toBe('button');
+    await page.keyboard.press('Enter');
+    await qrImage(page).waitFor();
+    expect(await qrImage(page).getAttribute('src')).not.toBe(first);
+    expect(calls.count(`${API}/qr`)).toBe(1);
+    page.expectNoConsoleErrors();
+  });
+
+  test('a click anywhere on the blurred QR code refreshes it', async () => {
+    await setConfig(e2e.url, { qrExpirySeconds: 1 });
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await page.getByText(EXPIRED).waitFor();
+    const box = (await page.locator('.amwa-qr').boundingBox())!;
+    await page.mouse.click(box.x + 8, box.y + 8); // a corner of the overlay, away from its label
+    await qrImage(page).waitFor();
+    page.expectNoConsoleErrors();
+  });
+
+  test('a 400 on load is retried twice, 1 s apart, before the QR code shows', async () => {
+    await fault(e2e.url, { path: `${API}/qr`, status: 400, body: { errorCode: 'busy' }, times: 2 });
+    const page = await e2e.open('/access/');
+    const calls = recordCalls(page);
+    await page.getByRole('link', { name: /The bank's mobile app/ }).click();
+    await qrImage(page).waitFor();
+    const loads = calls.calls.filter((call) => call.path === `${API}/qr`);
+    expect(loads).toHaveLength(3);
+    expect(loads[1]!.at - loads[0]!.at).toBeGreaterThanOrEqual(950);
+    expect(loads[2]!.at - loads[1]!.at).toBeGreaterThanOrEqual(950);
+    page.expectNoConsoleErrors({ allow: [/status of 400/] });
+  });
+
+  test('a 500 hands the error to the shared handler and invalidates the QR code', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await qrImage(page).waitFor();
+    const events = await recordEvents(page);
+    await fault(e2e.url, { path: `${API}/qr/confirmed`, status: 500 });
+    await page.getByText(FAILED).waitFor();
+    expect(await pageNames(page)).toContain('logon:mobile:qr-error');
+    expect(await events()).toEqual([['amwa-technical-exception', expect.objectContaining({ timeout: false, traceId: expect.any(String) })]]);
+    await checkA11y(page, 'QR invalid after an error');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await qrImage(page).waitFor();
+    page.expectNoConsoleErrors({ allow: [/status of 500/, /AmwaApiError/] });
+  });
+
+  test('polling pauses while the page is hidden and catches up at once when it is visible again', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    const calls = recordCalls(page);
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`)).toBeGreaterThanOrEqual(2);
+    await setVisibility(page, 'hidden');
+    const hiddenAt = Date.now();
+    await page.waitForTimeout(2500); // the quiet period is what is measured
+    // At most the poll that was already in flight when the page was hidden.
+    expect(calls.count(`${API}/qr/confirmed`, hiddenAt + 100)).toBe(0);
+    const shownAt = Date.now();
+    await setVisibility(page, 'visible');
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`, shownAt), { timeout: 400, interval: 20 }).toBe(1);
+    await page.waitForTimeout(1100);
+    const after = calls.count(`${API}/qr/confirmed`, shownAt);
+    expect(after).toBeGreaterThanOrEqual(2);
+    expect(after).toBeLessThanOrEqual(4);
+  });
+
+  test('no poll after the page is left in-app or the widget is removed', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    const calls = recordCalls(page);
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await waitForPortal(page, 'Log on with');
+    const leftAt = Date.now();
+    await page.waitForTimeout(1500);
+    expect(calls.count(`${API}/qr/confirmed`, leftAt)).toBe(0);
+
+    await page.getByRole('link', { name: /The bank's mobile app/ }).click();
+    await qrImage(page).waitFor();
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`, leftAt)).toBeGreaterThan(0);
+    await page.evaluate(`document.querySelector('amwa-portal').remove()`);
+    const removedAt = Date.now();
+    await page.waitForTimeout(1500);
+    expect(calls.count(`${API}/qr/confirmed`, removedAt)).toBe(0);
+    page.expectNoConsoleErrors();
+  });
+});
+
+describe('link mode', () => {
+  test('lands on the corporate precheck page without a logon call and without remembering a logon type', async () => {
+    const page = await openQr(LINK, LINK_TITLE);
+    const calls = recordCalls(page);
+    await qrImage(page, LINK_QR).waitFor();
+    expect(decodePng(Buffer.from(await qrOf(page, LINK_QR), 'base64'))).toMatch(/^demobank:\/\/mobile\/link\?session=\w+$/);
+    expect(await page.getByRole('button', { name: 'Back to login' }).count()).toBe(0);
+    expect(await pageNames(page)).toContain('link:mobile:step1');
+    await checkA11y(page, 'link QR loaded');
+    await expect.poll(() => calls.count(`${API}/link/qr/confirmed`)).toBeGreaterThan(0);
+
+    await confirmMobile(e2e.url, 'link');
+    await page.waitForURL('**/__sandbox/corporate/precheck');
+    expect(calls.count(`${API}/mobile/logon`)).toBe(0);
+    expect(calls.count(`${API}/qr/confirmed`)).toBe(0);
+    expect(await cookie(page, 'logonType')).toBeUndefined();
+    page.expectNoConsoleErrors();
+  });
+
+  test('shows back-to-login only with the back-to-choice flag, which returns to the choice page', async () => {
+    const page = await openQr(LINK, LINK_TITLE);
+    await page.evaluate(`(() => {
+      const portal = document.querySelector('amwa-portal');
+      const settings = JSON.parse(portal.getAttribute('settings'));
+      portal.setAttribute('settings', JSON.stringify({ ...settings, businessContext: true, features: { backToChoice: true } }));
+    })()`);
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await waitForPortal(page, LINK_TITLE);
+    expect(new URL(page.url()).pathname).toBe('/access/pages/link-ib-user');
+    page.expectNoConsoleErrors();
+  });
+});
+
+describe('mobile help', () => {
+  const topicsOf = (page: Page) => page.getByRole('dialog').getByRole('listitem').allTextContents();
+
+  test('lists the all-mode and mobile topics in logon mode, and the store QR code of a topic is real', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    expect(await topicsOf(page)).toEqual([
+      'I forgot my PIN',
+      'How do I install the app on my iPhone?',
+      'How do I install the app on my Android phone?',
+      'Where do I find my user ID?',
+      'I have a new smartphone',
+      'I lost my smartphone',
+      'I want to stop using the app',
+      'Who do I contact for help with logging on?',
+    ]);
+    await checkA11y(page, 'mobile help list');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await focused(page)).toEqual({ role: 'button', name: 'Help' });
+
+    await tabTo(page, 'iPhone', { backwards: true });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'How do I install the app on my iPhone?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('iOS 12 or higher');
+    const storeQr = dialog.getByRole('img', { name: "QR code that opens the bank's app in the App Store" });
+    expect(decodePng(await storeQr.screenshot())).toBe('https://apps.apple.com/app/demobank/id0000000000');
+    await checkA11y(page, 'mobile help detail');
+    await expectKeyboardReachable(page);
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    await page.getByRole('button', { name: 'Who do I contact for help with logging on?' }).click();
+    // Followed for its analytics only: the mail program stays closed.
+    await page.evaluate(`document.addEventListener('click', (event) => event.preventDefault(), true)`);
+    await page.getByRole('link', { name: 'service@demobank.example' }).click();
+    const clicks = (await dataLayer(page)).filter((entry) => entry.event === 'elementsOnPage').map((entry) => entry.content);
+    expect(clicks).toEqual(expect.arrayContaining(['help', 'iphone', 'help:install-ios', 'help:contact', 'help:contact:mailto:service@demobank.example']));
+  });
+
+  test('the APK link opens the Android topic with the store QR code and the version 1.3.110 download', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await page.getByRole('button', { name: 'Android without Google Play (APK)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How do I install the app on my Android phone?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Android 8 or higher');
+    const apk = dialog.getByRole('link', { name: 'Download the APK file (version 1.3.110)' });
+    expect(await apk.getAttribute('href')).toBe('/access/static/apk/app-1.3.110.apk');
+    expect((await page.request.get(new URL('/access/static/apk/app-1.3.110.apk', e2e.url).href)).status()).toBe(200);
+    const storeQr = dialog.getByRole('img', { name: "QR code that opens the bank's app in Google Play" });
+    expect(decodePng(await storeQr.screenshot())).toBe('https://play.google.com/store/apps/details?id=example.demobank');
+    await checkA11y(page, 'mobile help android');
+    page.expectNoConsoleErrors();
+  });
+
+  test('lists the all-mode and link topics in link mode', async () => {
+    const page = await openQr(LINK, LINK_TITLE, EXAMPLES.csp);
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'Help' }).waitFor();
+    expect(await topicsOf(page)).toEqual([
+      'How do I link my InsideBusiness account to the app?',
+      'I forgot my PIN',
+      'How do I install the app on my iPhone?',
+      'How do I install the app on my Android phone?',
+      'Where do I find my user ID?',
+      'I have a new smartphone',
+      'I lost my smartphone',
+      'Do I need to keep the app after linking my account?',
+      'Who do I contact for help with logging on?',
+    ]);
+    await page.getByRole('button', { name: 'How do I install the app on my iPhone?' }).click();
+    await page.getByRole('img', { name: "QR code that opens the bank's app in the App Store" }).waitFor();
+    await checkA11y(page, 'link help detail under the strict CSP');
+    page.expectNoConsoleErrors();
+  });
+});
