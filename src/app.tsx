@@ -3,7 +3,7 @@ import { RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } f
 import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location } from './core/router';
 import { createRoutes, type Page } from './routes';
 import { Alert } from './ui/alert';
-import { DialogRootContext } from './ui/dialog';
+import { DialogRootContext } from './ui/dialog-root';
 import { Spinner } from './ui/spinner';
 
 type View = { status: 'loading'; path: string } | { status: 'ready'; path: string; page: Page };

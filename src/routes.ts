@@ -27,6 +27,7 @@ export function createRoutes(cookies: Cookies): Route<Page>[] {
       path: '/pages',
       children: [
         { path: '/access-protection', bundle: () => import('./pages/access-protection').then((m) => m.AccessProtection) },
+        { path: '/activate-scanner', bundle: () => import('./pages/activation/activate-scanner').then((m) => m.ActivateScanner) },
         { path: '/link-ib-user', bundle: () => import('./pages/link-user').then((m) => m.LinkUser) },
         { path: '/link-ib-user/mobile', bundle: () => import('./pages/mobile-logon/mobile-logon').then((m) => m.LinkMobile) },
         { path: '/logon/mobile', bundle: () => import('./pages/mobile-logon/mobile-logon').then((m) => m.MobileLogon) },

@@ -21,7 +21,7 @@ export function NotFound() {
             <li>{t('notFound.bookmarkStep2')}</li>
             <li>{t('notFound.bookmarkStep3')}</li>
           </ol>
-          <AppLink className="amwa-button amwa-button-primary" to="/pages/logon/mobile" track="new-logon-page">
+          <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/mobile" track="new-logon-page">
             {t('notFound.goToNewPage')}
           </AppLink>
         </Card>

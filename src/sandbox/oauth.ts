@@ -16,7 +16,7 @@ export interface PersonaProfile {
 }
 
 /** One entry of an `accessTokens` list as the sandbox answers it (the session's access-token contract). */
-export interface AccessTokenEntry {
+export type AccessTokenEntry = {
   accessToken: string;
   refreshToken: string;
   accessTokenTimeToLive: number;
@@ -29,7 +29,7 @@ export interface AccessTokenEntry {
   default: boolean;
   requesterLevelOfAssurance: number;
   executorLevelOfAssurance: number;
-}
+};
 
 /** A means the security API offers for a step-up. */
 export interface MeansEntry {

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, DialogRootContext, type DialogProps } from './dialog';
+import { Dialog, type DialogProps } from './dialog';
+import { DialogRootContext } from './dialog-root';
 
 afterEach(cleanup);
 

@@ -7,13 +7,12 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { DialogRootContext } from './dialog-root';
 import { cx } from './cx';
 import { ArrowLeftIcon, CloseIcon } from './icons';
 
-/** Where dialogs portal to unless told otherwise: the widget's root element, so they inherit its theme inside the shadow root. */
-export const DialogRootContext = createContext<HTMLElement | ShadowRoot | undefined>(undefined);
 
 /** Props of {@link Dialog}: controlled through `open` and `onOpenChange`. */
 export interface DialogProps {

@@ -63,7 +63,6 @@ export const css = `
   padding: 24px 16px; border: 2px solid var(--amwa-divider); border-radius: 8px;
   background: var(--amwa-surface); color: var(--amwa-text); text-align: center; text-decoration: none; cursor: pointer;
 }
-:where(.amwa-root) a.amwa-option { color: var(--amwa-text); text-decoration: none; }
 .amwa-option:hover { border-color: var(--amwa-accent); }
 .amwa-option .amwa-icon { color: var(--amwa-accent-strong); }
 .amwa-option .amwa-icon--mobile { width: 64px; height: 64px; stroke-width: 1.5; }
@@ -78,6 +77,7 @@ export const css = `
 .amwa-card__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
 .amwa-card__body { display: flex; flex-direction: column; gap: 16px; }
 :where(.amwa-card__body) > * { margin-block: 0; }
+.amwa-card__body > .amwa-button { align-self: flex-start; }
 .amwa-card__actions { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 12px; margin-top: 24px; }
 @media (max-width: 480px) { .amwa-card { padding: 16px; border-radius: 0; } }
 
@@ -93,8 +93,8 @@ export const css = `
   transition: transform 500ms ease-out, opacity 500ms ease-out;
 }
 .amwa-button:active::after { opacity: 0.2; transform: scale(1.5); transition-duration: 350ms; }
-.amwa-button--primary, :where(.amwa-root) a.amwa-button--primary { background: var(--amwa-primary); color: #ffffff; text-decoration: none; }
-.amwa-button--secondary, :where(.amwa-root) a.amwa-button--secondary { background: var(--amwa-surface); color: var(--amwa-primary); border-color: var(--amwa-primary); text-decoration: none; }
+.amwa-button--primary { background: var(--amwa-primary); color: #ffffff; }
+.amwa-button--secondary { background: var(--amwa-surface); color: var(--amwa-primary); border-color: var(--amwa-primary); }
 .amwa-button--link { padding: 6px 4px; background: transparent; color: var(--amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
 .amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
 .amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
@@ -178,7 +178,7 @@ export const css = `
 .amwa-spinner__arc { stroke: var(--amwa-accent); stroke-linecap: round; stroke-dasharray: 70 207; }
 
 /* Stepper */
-.amwa-stepper { display: flex; align-items: center; margin: 0 0 16px; padding: 0; list-style: none; }
+.amwa-stepper { display: flex; align-items: center; margin: 0; padding: 0; list-style: none; }
 .amwa-stepper__step { display: flex; flex: 1; align-items: center; }
 .amwa-stepper__step:first-child { flex: none; }
 .amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; height: 2px; margin: 0 4px; background: var(--amwa-divider); }
@@ -228,6 +228,21 @@ export const css = `
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
 .amwa-technical-error .amwa-facts { margin: 8px 0 0; }
+
+/* Profile selector */
+.amwa-profile-selector__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
+.amwa-profile-selector__list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.amwa-profile-selector__option {
+  display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: 44px; padding: 10px 16px;
+  border: 2px solid var(--amwa-divider); border-radius: 8px; background: var(--amwa-surface); color: var(--amwa-text);
+  font: inherit; text-align: left; cursor: pointer;
+}
+.amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--amwa-accent); }
+.amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
+.amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; }
+.amwa-profile-selector__name { font-weight: 700; }
+.amwa-profile-selector__badge { font-size: 14px; color: var(--amwa-accent-strong); }
+.amwa-profile-selector__reason { font-size: 14px; color: var(--amwa-text-muted); }
 
 @keyframes amwa-spin { to { transform: rotate(360deg); } }
 @keyframes amwa-pulse { 50% { opacity: 0.35; } }

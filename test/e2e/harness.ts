@@ -33,11 +33,11 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** The example pages every suite visits: plain, strict CSP, React host. */
-export const EXAMPLES = {
+export const EXAMPLES: Readonly<Record<'vanilla' | 'csp' | 'react', string>> = {
   vanilla: '/access/',
   csp: '/csp/access/',
   react: '/react/access/',
-} as const;
+};
 
 const builtBundle = fileURLToPath(new URL('../../dist/amwa.standalone.js', import.meta.url));
 

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useAmwa, usePageName, useT } from '../../context';
+import { ACTIVATION_PAGE_NAMES, ACTIVATION_STEP_OF, type Activation, type ActivationScreen } from '../../core/flows/activation';
+import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
+import { InactivityDialog } from '../../ui/inactivity-dialog';
+import { Spinner } from '../../ui/spinner';
+import { Stepper } from '../../ui/stepper';
+import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
+import { ActivationHelp } from './activation-help';
+import { FinishStep, PinStep } from './confirmation-step';
+import { CredentialsStep } from './credentials-step';
+import { Done, DoneYesNext, PinSet } from './info-screens';
+import { MeansCheck } from './means-check';
+import { ACTIVATION_STEP_KEYS, Overview } from './overview';
+import { RegistrationCodeStep } from './registration-code-step';
+import { SerialNumberStep } from './serial-number-step';
+import { StatusAlert } from './status-alert';
+import type { ScreenProps } from './step-card';
+import { useActivation, useActivationState } from './use-activation';
+
+const SCREENS: Record<ActivationScreen, ComponentType<ScreenProps>> = {
+  overview: Overview,
+  credentials: CredentialsStep,
+  registrationCode: RegistrationCodeStep,
+  meansCheck: MeansCheck,
+  serialNumber: SerialNumberStep,
+  pin: PinStep,
+  pinSet: PinSet,
+  doneYesNext: DoneYesNext,
+  finish: FinishStep,
+  done: Done,
+  missing: StatusAlert,
+  effective: StatusAlert,
+};
+
+/** `/pages/activate-scanner`: the six-step scanner activation. */
+export function ActivateScanner() {
+  const t = useT();
+  const activation = useActivation();
+  if (!activation) {
+    return (
+      <div className="amwa-page">
+        <Spinner label={t('common.loading')} />
+      </div>
+    );
+  }
+  return <ActivationPage activation={activation} />;
+}
+
+function ActivationPage({ activation }: { activation: Activation }) {
+  const t = useT();
+  const { settings, analytics, i18n, on } = useAmwa();
+  const state = useActivationState(activation);
+  const position = ACTIVATION_PAGE_NAMES[state.screen];
+  usePageName(position);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(state.screen);
+
+  // Every screen change is a step done; focus goes to the new screen's heading.
+  useEffect(() => {
+    if (shown.current === state.screen) return;
+    analytics.step(ACTIVATION_PAGE_NAMES[shown.current], 'success');
+    shown.current = state.screen;
+    titleRef.current?.focus();
+  }, [state.screen, analytics]);
+
+  useEffect(() => {
+    if (state.warning) analytics.element({ elementType: 'dialog', content: 'inactivity-warning', position, event: 'viewed' });
+  }, [state.warning, analytics, position]);
+
+  const step = ACTIVATION_STEP_OF[state.screen];
+  const Screen = SCREENS[state.screen];
+  return (
+    <div className="amwa-page">
+      <TechnicalErrorAlert
+        on={on}
+        text={t('technicalError.text', { email: settings.serviceEmail })}
+        timestampLabel={t('common.timestamp')}
+        traceIdLabel={t('common.traceId')}
+        formatTime={i18n.amsterdamTime}
+        onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position, event: 'clicked' })}
+      />
+      {step !== undefined && (
+        <Stepper
+          count={ACTIVATION_STEP_KEYS.length}
+          current={step - 1}
+          label={t('activation.stepper')}
+          stepLabel={(index, count) => t('activation.stepOf', { step: index, count, name: t(`activation.steps.step${index}`) })}
+        />
+      )}
+      <Screen activation={activation} state={state} titleRef={titleRef} position={position} onHelp={() => setHelpOpen(true)} />
+      <ActivationHelp open={helpOpen} onOpenChange={setHelpOpen} position={position} />
+      <InactivityDialog
+        open={state.warning}
+        onContinue={() => {
+          analytics.element({ elementType: 'button', content: 'inactivity-continue', position, event: 'clicked' });
+          activation.continueSession();
+        }}
+        title={t('inactivity.title')}
+        text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
+        continueLabel={t('inactivity.continue')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useAmwa, useT } from '../../context';
+import { HelpDialog } from '../../ui/help-dialog';
+
+/** The activation help topics in list order (spec section 2); scanner logon help starts with the same ones. */
+export const ACTIVATION_HELP_TOPICS = [
+  'user-id',
+  'wrong-email',
+  'no-registration-code',
+  'code-did-not-work',
+  'activation-not-completed',
+  'scanner-does-not-work',
+  'which-scanner',
+] as const;
+
+/** Props of {@link ActivationHelp}. */
+export interface ActivationHelpProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Analytics page name the clicks are reported on. */
+  position: string;
+}
+
+/** The activation help dialog, titled 'Help'. */
+export function ActivationHelp({ open, onOpenChange, position }: ActivationHelpProps) {
+  const t = useT();
+  const { settings, analytics } = useAmwa();
+  const topics = ACTIVATION_HELP_TOPICS.map((id) => ({
+    id,
+    situation: t(`activationHelp.${id}.situation`),
+    resolution: t(`activationHelp.${id}.resolution`, { email: settings.serviceEmail }),
+  }));
+  return (
+    <HelpDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('common.help')}
+      topics={topics}
+      closeLabel={t('common.close')}
+      backLabel={t('activationHelp.backToList')}
+      onTrack={(content) => analytics.element({ elementType: 'link', content, position, event: 'clicked' })}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useT } from '../../context';
+import { Alert } from '../../ui/alert';
+import { StepCard, type ScreenProps } from './step-card';
+
+/** The scanner status alerts: no scanner ('missing') or one already active ('effective'). */
+export function StatusAlert({ state, titleRef, position, onHelp }: ScreenProps) {
+  const t = useT();
+  const status = state.screen === 'missing' ? 'missing' : 'effective';
+  return (
+    <StepCard title={t(`activation.${status}.title`)} titleRef={titleRef} position={position} onHelp={onHelp}>
+      <Alert variant="warning">{t(`activation.${status}.text`)}</Alert>
+      <p>{t('activation.guidance.lostScanner')}</p>
+      <p>{t('activation.guidance.whichScanner')}</p>
+    </StepCard>
+  );
+}

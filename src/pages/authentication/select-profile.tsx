@@ -1,0 +1,57 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useAmwa, useRouter, useT } from '../../context';
+import type { Authentication } from '../../core/flows/authentication';
+import { Card } from '../../ui/card';
+import { ProfileSelector } from '../../ui/profile-selector';
+
+/** Props of {@link SelectProfile}. */
+export interface SelectProfileProps {
+  /** The authentication whose `select-profile` state this renders. */
+  authentication: Authentication;
+  /** Heard once the chosen profile is the session's active profile. */
+  onSelected?: (profileId: string) => void;
+  /** Analytics page name while the selector shows, e.g. `logon:scanner:select-profile`. */
+  pageName?: string;
+}
+
+/**
+ * The profile selector step of an authentication, for a flow to embed: shows only in the
+ * `select-profile` state, takes focus to its title when it appears, and activates the chosen
+ * profile through the controller.
+ */
+export function SelectProfile({ authentication, onSelected, pageName }: SelectProfileProps) {
+  const t = useT();
+  const { analytics } = useAmwa();
+  const { location } = useRouter();
+  const state = useSyncExternalStore(authentication.subscribe, () => authentication.state);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // Kept in a ref so a new callback identity on every render does not matter.
+  const onSelectedRef = useRef(onSelected);
+  onSelectedRef.current = onSelected;
+  const showing = state.status === 'select-profile';
+
+  useEffect(() => {
+    if (!showing) return;
+    titleRef.current?.focus();
+    if (pageName) analytics.pageLoad(pageName);
+  }, [showing, pageName, analytics]);
+
+  if (!showing) return null;
+  const select = (profileId: string) => {
+    analytics.element({ elementType: 'button', content: 'select-profile', position: location.path, event: 'clicked' });
+    if (authentication.selectProfile(profileId)) onSelectedRef.current?.(profileId);
+  };
+  const options = state.profiles.map(({ profile, eligible }) => ({ id: profile.profileId, name: profile.name, eligible, isDefault: profile.default }));
+  return (
+    <Card className="amwa-select-profile">
+      <ProfileSelector
+        title={t('session.selectProfile')}
+        options={options}
+        onSelect={select}
+        ineligibleReason={t('session.profileNeedsStrongerLogon')}
+        defaultLabel={t('session.defaultProfile')}
+        titleRef={titleRef}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+import { createContext } from 'react';
+
+/**
+ * Where dialogs portal to unless told otherwise: the widget's root element, so they inherit its
+ * theme inside the shadow root. Kept apart from dialog.tsx so the shell can provide it without
+ * loading floating-ui before a dialog is needed.
+ */
+export const DialogRootContext = createContext<HTMLElement | ShadowRoot | undefined>(undefined);
