@@ -151,8 +151,51 @@ const scanWithMyScanner = {
   },
 };
 
+// The registration e-mails the activation sends: where its 10-digit code arrives.
+const outbox = {
+  id: 'outbox',
+  title: 'Outbox',
+  render(body, { get, el, announce }) {
+    const mails = el('div', { id: 'sandbox-outbox-mails' });
+    const show = async () => {
+      const sent = await get('outbox');
+      mails.replaceChildren(
+        sent.length === 0
+          ? el('p', {}, 'No e-mail sent yet.')
+          : el(
+              'table',
+              { class: 'demo-compact' },
+              el('caption', {}, 'Registration e-mails, newest first'),
+              el('thead', {}, el('tr', {}, ...['To', 'Registration code', 'Sent'].map((name) => el('th', { scope: 'col' }, name)))),
+              el(
+                'tbody',
+                {},
+                ...sent.reverse().map((mail) =>
+                  el('tr', {}, el('td', {}, mail.to), el('td', { class: 'demo-mono' }, mail.code), el('td', {}, new Date(mail.sentAt).toLocaleTimeString())),
+                ),
+              ),
+            ),
+      );
+      return sent.length;
+    };
+    const check = async () => {
+      try {
+        announce(`${await show()} e-mails in the outbox.`);
+      } catch (error) {
+        announce(`Could not read the outbox: ${error.message}`);
+      }
+    };
+    body.append(
+      el('p', {}, 'The registration codes scanner activation sends by e-mail (valid 10 minutes).'),
+      mails,
+      el('p', {}, el('button', { type: 'button', onclick: check }, 'Check for new e-mail')),
+    );
+    return show();
+  },
+};
+
 // Sections in display order; flows append theirs here.
-const sections = [personas, scanWithMyScanner, reset];
+const sections = [personas, scanWithMyScanner, outbox, reset];
 
 const root = document.getElementById('sandbox-console');
 if (root) {

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileLocaleLoader } from '../test/locale-loader';
 import { mount, type AmwaHandle } from './mount';
 
 const settings = { basePath: '/access', routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example' } as const;
@@ -22,30 +23,30 @@ afterEach(() => {
 describe('mount', () => {
   it('renders Home into a shadow root and reports the page load', async () => {
     const onPageLoad = vi.fn();
-    handle = mount(host, JSON.stringify(settings), { on: { 'amwa-page-load': onPageLoad } });
+    handle = mount(host, JSON.stringify(settings), { loadLocale: fileLocaleLoader, on: { 'amwa-page-load': onPageLoad } });
     expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
     expect(shadow().getByRole('link', { name: /mobile app/ }).getAttribute('href')).toBe('#');
     expect(shadow().getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:service@demobank.example');
-    expect(onPageLoad).toHaveBeenCalledWith({ pageName: 'logon:choose-access-means' });
+    await waitFor(() => expect(onPageLoad).toHaveBeenCalledWith({ pageName: 'logon:choose-access-means' }));
   });
 
   it('shows the error page and names the field of bad settings, without throwing', async () => {
     const listener = vi.fn();
     host.addEventListener('amwa-generic-exception', (event) => listener((event as CustomEvent).detail));
-    handle = mount(host, '{"qrTimeout":"soon"}');
+    handle = mount(host, '{"qrTimeout":"soon"}', { loadLocale: fileLocaleLoader });
     expect(await shadow().findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     await waitFor(() => expect(listener).toHaveBeenCalledWith({ origin: 'settings.qrTimeout', message: 'amwa settings: "qrTimeout" is invalid' }));
   });
 
   it('reports malformed JSON to listeners added after mount', async () => {
-    handle = mount(host, '{oops');
+    handle = mount(host, '{oops', { loadLocale: fileLocaleLoader });
     const listener = vi.fn();
     handle.on('amwa-generic-exception', listener);
     await waitFor(() => expect(listener).toHaveBeenCalledWith(expect.objectContaining({ origin: 'settings.(json)' })));
   });
 
   it('navigates in memory mode and shows the session-expired alert', async () => {
-    handle = mount(host, settings);
+    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
     await shadow().findByRole('heading', { name: 'Log on with' });
     handle.navigate('/pages/logout/sessionExpired');
     expect(await shadow().findByText('Your session has expired, you need to log on again.')).toBeTruthy();
@@ -55,13 +56,13 @@ describe('mount', () => {
   it('sends a returning mobile user from the index to the mobile logon route', async () => {
     document.cookie = 'logonType=mobile; path=/';
     const onRoute = vi.fn();
-    handle = mount(host, { ...settings, basePath: '' }, { on: { 'amwa-route-change': onRoute } });
+    handle = mount(host, { ...settings, basePath: '' }, { loadLocale: fileLocaleLoader, on: { 'amwa-route-change': onRoute } });
     await waitFor(() => expect(onRoute).toHaveBeenCalled());
     expect(shadow().queryByRole('heading', { name: 'Log on with' })).toBeNull();
   });
 
   it('applies update() and the orange channel', async () => {
-    handle = mount(host, settings);
+    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
     await shadow().findByRole('heading', { name: 'Log on with' });
     handle.update({ channel: 'orange' });
     await waitFor(() => expect(host.shadowRoot!.querySelector('.amwa-root')?.getAttribute('data-channel')).toBe('orange'));
@@ -71,7 +72,7 @@ describe('mount', () => {
   it('leaves no node, timer or listener behind after unmount', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const removed = vi.spyOn(window, 'removeEventListener');
-    handle = mount(host, { ...settings, routing: 'history' });
+    handle = mount(host, { ...settings, routing: 'history' }, { loadLocale: fileLocaleLoader });
     await shadow().findByRole('heading', { name: 'Log on with' });
     handle.unmount();
     expect(host.shadowRoot!.childNodes).toHaveLength(0);
@@ -83,8 +84,8 @@ describe('mount', () => {
   it('keeps two widgets on one page apart', async () => {
     const other = document.createElement('div');
     document.body.append(other);
-    handle = mount(host, settings);
-    const second = mount(other, { ...settings, initialRoute: '/pages/logout' });
+    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
+    const second = mount(other, { ...settings, initialRoute: '/pages/logout' }, { loadLocale: fileLocaleLoader });
     await shadow().findByRole('heading', { name: 'Log on with' });
     await within(other.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!).findByRole('heading', { name: 'You are now logged off' });
     second.unmount();

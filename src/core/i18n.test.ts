@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fileLocaleLoader } from '../../test/locale-loader';
 import { createI18n, loadI18n, mergeMessages, type LocaleLoader, type Messages } from './i18n';
 
 const signal = new AbortController().signal;
 
 describe('loadI18n', () => {
-  it('uses the bundled en-GB without loading anything', async () => {
-    const load = vi.fn<LocaleLoader>();
+  it('loads en and en-GB for the fallback locale', async () => {
+    const load = vi.fn(fileLocaleLoader);
     const i18n = await loadI18n('en-GB', load, signal);
-    expect(load).not.toHaveBeenCalled();
+    expect(load.mock.calls.map(([name]) => name)).toEqual(['en', 'en-GB']);
     expect(i18n.locale).toBe('en-GB');
-    expect(i18n.t('home.title')).toBe('Log on with');
+    expect(i18n.t('loggedOff.title')).toBe('You are now logged off');
   });
 
-  it('merges a language with its country variant and falls back per key', async () => {
+  it('merges a language with its country variant, falling back per key to the bundled subset', async () => {
     const tables: Record<string, Messages> = {
       de: { home: { title: 'Anmelden mit' }, common: { next: 'Weiter' } },
       'de-AT': { common: { next: 'Weiter (AT)' } },
@@ -27,14 +28,23 @@ describe('loadI18n', () => {
 
   it('falls back to en-GB when a locale cannot be loaded', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const i18n = await loadI18n('fr-FR', () => Promise.reject(new Error('404')), signal);
+    const load: LocaleLoader = (name, s) => (name.startsWith('fr') ? Promise.reject(new Error('404')) : fileLocaleLoader(name, s));
+    const i18n = await loadI18n('fr-FR', load, signal);
     expect(i18n.locale).toBe('en-GB');
+    expect(i18n.t('loggedOff.seeYou')).toBe('See you soon!');
+  });
+
+  it('still renders with the bundled subset when nothing can be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const i18n = await loadI18n('nl-NL', () => Promise.reject(new Error('offline')), signal);
+    expect(i18n.locale).toBe('en-GB');
+    expect(i18n.t('home.title')).toBe('Log on with');
   });
 
   it('does not load languages it does not know', async () => {
-    const load = vi.fn<LocaleLoader>();
+    const load = vi.fn(fileLocaleLoader);
     expect((await loadI18n('xx-YY', load, signal)).locale).toBe('en-GB');
-    expect(load).not.toHaveBeenCalled();
+    expect(load.mock.calls.map(([name]) => name)).toEqual(['en', 'en-GB']);
   });
 });
 

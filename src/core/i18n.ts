@@ -1,6 +1,7 @@
 import rosetta from 'rosetta';
-import en from '../../locales/en.json';
-import enGB from '../../locales/en-GB.json';
+// Only the namespaces the shell needs to render Home and its error pages are bundled; every full
+// table, en-GB included, is fetched on demand, so help texts never weigh on the first load.
+import { common, errorPage, home, notFound, shell } from '../../locales/en.json';
 
 /** Nested message table of one locale, as in `locales/<locale>.json`. */
 export type Messages = { [key: string]: string | Messages };
@@ -50,31 +51,41 @@ export function fetchLocaleLoader(baseUrl: string, fetchImpl: typeof fetch = fet
   };
 }
 
-/** Loads the language and its country variant, falling back to the bundled en-GB on any failure. */
-export async function loadI18n(locale: string, load: LocaleLoader, signal: AbortSignal): Promise<I18n> {
-  const fallback = mergeMessages(en as Messages, enGB as Messages);
+/** The bundled en-GB subset: enough to render Home, the error page and the not-found page. */
+export const BUNDLED_MESSAGES: Messages = { common, errorPage, home, notFound, shell };
+
+const tableOf = async (locale: string, load: LocaleLoader, signal: AbortSignal) => {
   const [language] = locale.split('-') as [string];
-  let active = FALLBACK_LOCALE;
-  let table = fallback;
-  if (locale !== FALLBACK_LOCALE && (LANGUAGES as readonly string[]).includes(language)) {
+  const [base, variant] = await Promise.all([
+    load(language, signal),
+    (VARIANTS as readonly string[]).includes(locale) ? load(locale, signal) : undefined,
+  ]);
+  if (!base) throw new Error(`amwa i18n: no messages for ${language}`);
+  return mergeMessages(base, variant);
+};
+
+/**
+ * Loads the locale (language plus country variant); if it cannot be loaded, en-GB; if that fails
+ * too, the widget still renders with the bundled subset. Missing keys fall back to that subset.
+ */
+export async function loadI18n(locale: string, load: LocaleLoader, signal: AbortSignal): Promise<I18n> {
+  const [language] = locale.split('-') as [string];
+  const candidates = (LANGUAGES as readonly string[]).includes(language) && locale !== FALLBACK_LOCALE ? [locale, FALLBACK_LOCALE] : [FALLBACK_LOCALE];
+  for (const candidate of candidates) {
     try {
-      const [base, variant] = await Promise.all([
-        language === 'en' ? (en as Messages) : load(language, signal),
-        (VARIANTS as readonly string[]).includes(locale) ? load(locale, signal) : undefined,
-      ]);
-      table = mergeMessages(base, variant);
-      active = locale;
+      return createI18n(candidate, await tableOf(candidate, load, signal), BUNDLED_MESSAGES);
     } catch (error) {
       if (signal.aborted) throw error;
-      console.warn(`amwa i18n: falling back to ${FALLBACK_LOCALE}`, error);
+      console.warn(`amwa i18n: the ${candidate} messages could not be loaded`, error);
     }
   }
-  return createI18n(active, table, fallback);
+  return createI18n(FALLBACK_LOCALE, BUNDLED_MESSAGES);
 }
 
 /** Builds an I18n over an already loaded message table. */
 export function createI18n(locale: string, table: Messages, fallback: Messages = table): I18n {
-  const r = rosetta<Messages>({ [locale]: table, [FALLBACK_LOCALE]: fallback });
+  // The fallback lives under its own key: the active locale may itself be en-GB.
+  const r = rosetta<Messages>({ [locale]: table, fallback });
   r.locale(locale);
   const months = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'Europe/Amsterdam' });
   const clock = new Intl.DateTimeFormat('en-GB', {
@@ -88,7 +99,7 @@ export function createI18n(locale: string, table: Messages, fallback: Messages =
   return {
     locale,
     t(key, params) {
-      const found = r.t(key, params) || r.t(key, params, FALLBACK_LOCALE);
+      const found = r.t(key, params) || r.t(key, params, 'fallback');
       return typeof found === 'string' && found ? found : key;
     },
     amsterdamTime(date) {

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileLocaleLoader } from '../../test/locale-loader';
 import { mount, type AmwaHandle } from '../mount';
 
 const TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
@@ -8,7 +9,7 @@ let host: HTMLElement;
 let handle: AmwaHandle | undefined;
 
 const open = async (initialRoute: string, extra: Record<string, unknown> = {}) => {
-  handle = mount(host, { routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example', initialRoute, ...extra });
+  handle = mount(host, { routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example', initialRoute, ...extra }, { loadLocale: fileLocaleLoader });
   await waitFor(() => expect(host.shadowRoot?.querySelector('.amwa-root h1, .amwa-root h2')).toBeTruthy());
   return within(host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!);
 };

@@ -19,9 +19,13 @@ describe('css', () => {
   });
 
   it('defines the blue accent, the orange channel and the primary colour', () => {
-    expect(css).toContain('--amwa-accent: rgba(16, 122, 193, 1)');
-    expect(css).toMatch(/\.amwa-root\[data-channel="orange"\] \{\s*--amwa-accent: rgba\(255, 98, 0, 1\)/);
-    expect(css).toContain('--amwa-primary: rgba(155, 0, 76, 1)');
+    expect(css).toContain('--_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1))');
+    expect(css).toMatch(/\.amwa-root\[data-channel="orange"\] \{\s*--_amwa-accent: var\(--amwa-accent, rgba\(255, 98, 0, 1\)\)/);
+    expect(css).toContain('--_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1))');
+  });
+
+  it('never declares a public theme property, so the host's value always wins', () => {
+    expect(css).not.toMatch(/(^|[;{\s])--amwa-[\w-]+\s*:/m);
   });
 
   it('fixes the spec sizes: card 470px, dialog 400px at z-index 1880, button 36px', () => {

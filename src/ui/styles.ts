@@ -1,42 +1,44 @@
 /**
- * The whole widget's stylesheet. Theme custom properties live on the host
- * (shadow mode) and on `.amwa-root`, whose `data-channel="orange"` swaps the
- * accent. The orange accent is 3:1 on white, so it only colours borders and
+ * The whole widget's stylesheet. Hosts set the `--amwa-*` theme properties;
+ * `.amwa-root` resolves them against its defaults, and `data-channel="orange"`
+ * swaps the default accent. The orange accent is 3:1 on white, so it only colours borders and
  * large marks; small text and marks use `--amwa-accent-strong`.
  */
 export const css = `
-:host, .amwa-root {
-  --amwa-accent: rgba(16, 122, 193, 1);
-  --amwa-accent-strong: rgba(16, 122, 193, 1);
-  --amwa-primary: rgba(155, 0, 76, 1);
-  --amwa-text: #333333;
-  --amwa-text-muted: #696969;
-  --amwa-border: #767676;
-  --amwa-divider: #d9d9d9;
-  --amwa-surface: #ffffff;
-  --amwa-error: #c8001e;
-  --amwa-info-bg: #eef6fc;
-  --amwa-focus: #1a1a1a;
-  --amwa-radius: 4px;
-  --amwa-font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+/* Host pages theme through --amwa-*; the widget reads the resolved --_amwa-* so a host value
+   always wins over the defaults below, in shadow and light DOM alike. */
+.amwa-root {
+  --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
+  --_amwa-accent-strong: var(--amwa-accent-strong, rgba(16, 122, 193, 1));
+  --_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1));
+  --_amwa-text: var(--amwa-text, #333333);
+  --_amwa-text-muted: var(--amwa-text-muted, #696969);
+  --_amwa-border: var(--amwa-border, #767676);
+  --_amwa-divider: var(--amwa-divider, #d9d9d9);
+  --_amwa-surface: var(--amwa-surface, #ffffff);
+  --_amwa-error: var(--amwa-error, #c8001e);
+  --_amwa-info-bg: var(--amwa-info-bg, #eef6fc);
+  --_amwa-focus: var(--amwa-focus, #1a1a1a);
+  --_amwa-radius: var(--amwa-radius, 4px);
+  --_amwa-font-family: var(--amwa-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
 }
-:host([data-channel="orange"]), .amwa-root[data-channel="orange"] {
-  --amwa-accent: rgba(255, 98, 0, 1);
-  --amwa-accent-strong: rgb(180, 62, 0);
-  --amwa-info-bg: #fff3eb;
+.amwa-root[data-channel="orange"] {
+  --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
+  --_amwa-accent-strong: var(--amwa-accent-strong, rgb(180, 62, 0));
+  --_amwa-info-bg: var(--amwa-info-bg, #fff3eb);
 }
 :host { display: block; }
 .amwa-root {
-  font-family: var(--amwa-font-family);
+  font-family: var(--_amwa-font-family);
   font-size: 16px;
   line-height: 1.5;
-  color: var(--amwa-text);
+  color: var(--_amwa-text);
   -webkit-text-size-adjust: 100%;
 }
 .amwa-root, .amwa-root *, .amwa-root *::before, .amwa-root *::after { box-sizing: border-box; }
-:where(.amwa-root) a { color: var(--amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
+:where(.amwa-root) a { color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
 :where(.amwa-root) a:hover { text-decoration-thickness: 2px; }
-.amwa-root :focus-visible { outline: 3px solid var(--amwa-focus); outline-offset: 2px; }
+.amwa-root :focus-visible { outline: 3px solid var(--_amwa-focus); outline-offset: 2px; }
 /* Headings and regions focused by script (tabindex -1) only announce a new view; they are not controls. */
 .amwa-root [tabindex="-1"]:focus { outline: none; }
 .amwa-visually-hidden {
@@ -60,19 +62,19 @@ export const css = `
 }
 .amwa-option {
   display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; height: 100%;
-  padding: 24px 16px; border: 2px solid var(--amwa-divider); border-radius: 8px;
-  background: var(--amwa-surface); color: var(--amwa-text); text-align: center; text-decoration: none; cursor: pointer;
+  padding: 24px 16px; border: 2px solid var(--_amwa-divider); border-radius: 8px;
+  background: var(--_amwa-surface); color: var(--_amwa-text); text-align: center; text-decoration: none; cursor: pointer;
 }
-.amwa-option:hover { border-color: var(--amwa-accent); }
-.amwa-option .amwa-icon { color: var(--amwa-accent-strong); }
+.amwa-option:hover { border-color: var(--_amwa-accent); }
+.amwa-option .amwa-icon { color: var(--_amwa-accent-strong); }
 .amwa-option .amwa-icon--mobile { width: 64px; height: 64px; stroke-width: 1.5; }
 .amwa-option-label { font-size: 18px; font-weight: 700; }
-.amwa-option-hint { font-size: 14px; color: var(--amwa-text-muted); }
+.amwa-option-hint { font-size: 14px; color: var(--_amwa-text-muted); }
 
 /* Card */
 .amwa-card {
   width: 100%; max-width: 470px; padding: 24px; border-radius: 8px;
-  background: var(--amwa-surface); box-shadow: 0 1px 4px rgba(0, 0, 0, 0.16);
+  background: var(--_amwa-surface); box-shadow: 0 1px 4px rgba(0, 0, 0, 0.16);
 }
 .amwa-card__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
 .amwa-card__body { display: flex; flex-direction: column; gap: 16px; }
@@ -84,7 +86,7 @@ export const css = `
 /* Buttons */
 .amwa-button {
   position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  min-height: 36px; padding: 6px 16px; border: 2px solid transparent; border-radius: var(--amwa-radius);
+  min-height: 36px; padding: 6px 16px; border: 2px solid transparent; border-radius: var(--_amwa-radius);
   font: inherit; font-weight: 700; line-height: 1.2; text-align: center; text-decoration: none; cursor: pointer;
 }
 .amwa-button::after {
@@ -93,9 +95,9 @@ export const css = `
   transition: transform 500ms ease-out, opacity 500ms ease-out;
 }
 .amwa-button:active::after { opacity: 0.2; transform: scale(1.5); transition-duration: 350ms; }
-.amwa-button--primary { background: var(--amwa-primary); color: #ffffff; }
-.amwa-button--secondary { background: var(--amwa-surface); color: var(--amwa-primary); border-color: var(--amwa-primary); }
-.amwa-button--link { padding: 6px 4px; background: transparent; color: var(--amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
+.amwa-button--primary { background: var(--_amwa-primary); color: #ffffff; }
+.amwa-button--secondary { background: var(--_amwa-surface); color: var(--_amwa-primary); border-color: var(--_amwa-primary); }
+.amwa-button--link { padding: 6px 4px; background: transparent; color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
 .amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
 .amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
 .amwa-button[data-loading] { opacity: 0.8; }
@@ -113,7 +115,7 @@ export const css = `
 /* Alert */
 .amwa-alert {
   display: flex; align-items: flex-start; gap: 12px; width: 100%; max-width: 470px; padding: 12px 16px;
-  border: 1px solid; border-left-width: 4px; border-radius: var(--amwa-radius); color: var(--amwa-text);
+  border: 1px solid; border-left-width: 4px; border-radius: var(--_amwa-radius); color: var(--_amwa-text);
 }
 .amwa-alert__icon { margin-top: 1px; }
 .amwa-alert__content { flex: 1; min-width: 0; }
@@ -122,10 +124,10 @@ export const css = `
 /* The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text colour. */
 :where(.amwa-alert) a { color: inherit; }
 .amwa-alert__close { margin: -6px -8px -6px 0; }
-.amwa-alert--info { border-color: var(--amwa-accent); background: var(--amwa-info-bg); }
-.amwa-alert--info .amwa-alert__icon { color: var(--amwa-accent-strong); }
-.amwa-alert--error { border-color: var(--amwa-error); background: #fdeef0; }
-.amwa-alert--error .amwa-alert__icon { color: var(--amwa-error); }
+.amwa-alert--info { border-color: var(--_amwa-accent); background: var(--_amwa-info-bg); }
+.amwa-alert--info .amwa-alert__icon { color: var(--_amwa-accent-strong); }
+.amwa-alert--error { border-color: var(--_amwa-error); background: #fdeef0; }
+.amwa-alert--error .amwa-alert__icon { color: var(--_amwa-error); }
 .amwa-alert--warning { border-color: #b25000; background: #fff4e8; }
 .amwa-alert--warning .amwa-alert__icon { color: #a04800; }
 .amwa-alert--success { border-color: #2c7a33; background: #edf7ee; }
@@ -135,7 +137,7 @@ export const css = `
 .amwa-dialog__overlay { z-index: 1880; display: grid; place-items: center; padding: 16px; background: rgba(0, 0, 0, 0.5); }
 .amwa-dialog {
   display: flex; flex-direction: column; width: 400px; max-width: calc(100vw - 32px); max-height: calc(100vh - 32px);
-  border-radius: 8px; background: var(--amwa-surface); color: var(--amwa-text); box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
+  border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text); box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
 }
 .amwa-dialog__header { display: flex; align-items: center; gap: 8px; padding: 16px 16px 8px 24px; }
 .amwa-dialog__back { margin-left: -12px; }
@@ -147,26 +149,26 @@ export const css = `
 /* Field */
 .amwa-field { display: flex; flex-direction: column; width: 100%; }
 .amwa-field__label { font-weight: 700; }
-.amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: 14px; color: var(--amwa-text-muted); }
+.amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: 14px; color: var(--_amwa-text-muted); }
 .amwa-field__input {
-  width: 100%; min-height: 44px; margin-top: 4px; padding: 8px 12px; border: 1px solid var(--amwa-border);
-  border-radius: var(--amwa-radius); background: var(--amwa-surface); color: var(--amwa-text); font: inherit;
+  width: 100%; min-height: 44px; margin-top: 4px; padding: 8px 12px; border: 1px solid var(--_amwa-border);
+  border-radius: var(--_amwa-radius); background: var(--_amwa-surface); color: var(--_amwa-text); font: inherit;
 }
-.amwa-field__input:focus { border-color: var(--amwa-accent); }
-.amwa-field[data-invalid] .amwa-field__input { border: 2px solid var(--amwa-error); padding: 7px 11px; }
+.amwa-field__input:focus { border-color: var(--_amwa-accent); }
+.amwa-field[data-invalid] .amwa-field__input { border: 2px solid var(--_amwa-error); padding: 7px 11px; }
 .amwa-field__input:disabled { background: #f2f2f2; cursor: not-allowed; }
 .amwa-field__error, .amwa-checkbox__error, .amwa-group__error {
-  display: flex; align-items: flex-start; gap: 6px; font-size: 14px; color: var(--amwa-error);
+  display: flex; align-items: flex-start; gap: 6px; font-size: 14px; color: var(--_amwa-error);
 }
 .amwa-field__error:not(:empty), .amwa-checkbox__error:not(:empty), .amwa-group__error:not(:empty) { margin-top: 4px; }
 .amwa-field__error-icon, .amwa-checkbox__error-icon, .amwa-group__error-icon { width: 18px; height: 18px; margin-top: 1px; }
 
 /* Checkbox and group */
 .amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: 8px; align-items: start; }
-.amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--amwa-accent-strong); cursor: pointer; }
+.amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
 .amwa-checkbox__label { cursor: pointer; }
 .amwa-checkbox__hint, .amwa-checkbox__error { grid-column: 2; }
-.amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--amwa-error); outline-offset: 1px; }
+.amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--_amwa-error); outline-offset: 1px; }
 .amwa-group { display: flex; flex-direction: column; gap: 8px; min-width: 0; margin: 0; padding: 0; border: 0; }
 .amwa-group__legend { margin-bottom: 4px; padding: 0; font-weight: 700; }
 
@@ -174,21 +176,21 @@ export const css = `
 .amwa-spinner { display: flex; align-items: center; justify-content: center; width: 100px; height: 100px; margin: 24px auto; }
 .amwa-spinner__ring { width: 100%; height: 100%; animation: amwa-spin 1.4s linear infinite; }
 .amwa-spinner__track, .amwa-spinner__arc { fill: none; stroke-width: 8; }
-.amwa-spinner__track { stroke: var(--amwa-divider); }
-.amwa-spinner__arc { stroke: var(--amwa-accent); stroke-linecap: round; stroke-dasharray: 70 207; }
+.amwa-spinner__track { stroke: var(--_amwa-divider); }
+.amwa-spinner__arc { stroke: var(--_amwa-accent); stroke-linecap: round; stroke-dasharray: 70 207; }
 
 /* Stepper */
 .amwa-stepper { display: flex; align-items: center; margin: 0; padding: 0; list-style: none; }
 .amwa-stepper__step { display: flex; flex: 1; align-items: center; }
 .amwa-stepper__step:first-child { flex: none; }
-.amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; height: 2px; margin: 0 4px; background: var(--amwa-divider); }
+.amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; height: 2px; margin: 0 4px; background: var(--_amwa-divider); }
 .amwa-stepper__marker {
-  display: grid; place-items: center; width: 28px; height: 28px; border: 2px solid var(--amwa-border); border-radius: 50%;
-  background: var(--amwa-surface); color: var(--amwa-text-muted); font-size: 14px; font-weight: 700;
+  display: grid; place-items: center; width: 28px; height: 28px; border: 2px solid var(--_amwa-border); border-radius: 50%;
+  background: var(--_amwa-surface); color: var(--_amwa-text-muted); font-size: 14px; font-weight: 700;
 }
-.amwa-stepper__step[data-state="complete"] .amwa-stepper__marker { border-color: var(--amwa-accent-strong); background: var(--amwa-accent-strong); color: #ffffff; }
-.amwa-stepper__step[data-state="current"] .amwa-stepper__marker { border-color: var(--amwa-accent-strong); color: var(--amwa-accent-strong); }
-.amwa-stepper__step:not([data-state="upcoming"])::before { background: var(--amwa-accent); }
+.amwa-stepper__step[data-state="complete"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); background: var(--_amwa-accent-strong); color: #ffffff; }
+.amwa-stepper__step[data-state="current"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); color: var(--_amwa-accent-strong); }
+.amwa-stepper__step:not([data-state="upcoming"])::before { background: var(--_amwa-accent); }
 
 /* Rich text */
 .amwa-rich-text > * { margin: 0 0 12px; }
@@ -197,13 +199,13 @@ export const css = `
 
 /* Help dialog */
 .amwa-help__list { margin: 0; padding: 0; list-style: none; }
-.amwa-help__list > li + li { border-top: 1px solid var(--amwa-divider); }
+.amwa-help__list > li + li { border-top: 1px solid var(--_amwa-divider); }
 .amwa-help__topic {
   display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-height: 44px;
   padding: 10px 0; border: 0; background: none; color: inherit; font: inherit; text-align: left; cursor: pointer;
 }
 .amwa-help__topic:hover > span { text-decoration: underline; }
-.amwa-help__topic .amwa-icon { color: var(--amwa-accent-strong); }
+.amwa-help__topic .amwa-icon { color: var(--_amwa-accent-strong); }
 .amwa-help__detail > * + * { margin-top: 16px; }
 
 /* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
@@ -225,7 +227,7 @@ export const css = `
 .amwa-store-qr { width: 160px; height: 160px; }
 
 /* Scanner pages */
-.amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--amwa-accent-strong); }
+.amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
 .amwa-technical-error .amwa-facts { margin: 8px 0 0; }
 
@@ -234,15 +236,15 @@ export const css = `
 .amwa-profile-selector__list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
 .amwa-profile-selector__option {
   display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: 44px; padding: 10px 16px;
-  border: 2px solid var(--amwa-divider); border-radius: 8px; background: var(--amwa-surface); color: var(--amwa-text);
+  border: 2px solid var(--_amwa-divider); border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text);
   font: inherit; text-align: left; cursor: pointer;
 }
-.amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--amwa-accent); }
+.amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--_amwa-accent); }
 .amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
 .amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; }
 .amwa-profile-selector__name { font-weight: 700; }
-.amwa-profile-selector__badge { font-size: 14px; color: var(--amwa-accent-strong); }
-.amwa-profile-selector__reason { font-size: 14px; color: var(--amwa-text-muted); }
+.amwa-profile-selector__badge { font-size: 14px; color: var(--_amwa-accent-strong); }
+.amwa-profile-selector__reason { font-size: 14px; color: var(--_amwa-text-muted); }
 
 @keyframes amwa-spin { to { transform: rotate(360deg); } }
 @keyframes amwa-pulse { 50% { opacity: 0.35; } }

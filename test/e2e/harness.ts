@@ -116,10 +116,18 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
  */
 export const widget = (page: Page) => page.locator('.amwa-root');
 
-/** Waits until the widget shows a heading (with `name`, if given) and returns its text. */
-export async function waitForPortal(page: Page, name?: string | RegExp): Promise<string> {
+/**
+ * Waits until the widget shows a heading (with `name`, if given) and returns its text. On a
+ * time-out the error lists what the page logged, which usually says why it never rendered.
+ */
+export async function waitForPortal(page: Page | TestPage, name?: string | RegExp): Promise<string> {
   const heading = widget(page).getByRole('heading', name === undefined ? {} : { name }).first();
-  await heading.waitFor({ state: 'visible' });
+  try {
+    await heading.waitFor({ state: 'visible' });
+  } catch (error) {
+    const problems = 'problems' in page && page.problems.length > 0 ? page.problems : ['(nothing logged)'];
+    throw new Error(`${(error as Error).message}\npage ${page.url()} logged:\n  ${problems.join('\n  ')}`, { cause: error });
+  }
   return (await heading.textContent())?.trim() ?? '';
 }
 

@@ -101,11 +101,13 @@ describe('mobile logon', () => {
   });
 
   test('every state passes axe and the page is keyboard-operable', async () => {
-    await fault(e2e.url, { path: `${API}/qr`, delayMs: 1500 });
-    await fault(e2e.url, { path: `${API}/mobile/logon`, delayMs: 1500 });
+    await fault(e2e.url, { path: `${API}/qr`, delayMs: 3000 });
+    await fault(e2e.url, { path: `${API}/mobile/logon`, delayMs: 3000 });
     const page = await openQr(LOGON, LOGON_TITLE);
     await page.getByRole('status', { name: 'Loading the QR code…' }).waitFor();
     await checkA11y(page, 'QR loading');
+    await expectKeyboardReachable(page);
+    expect(await qrImage(page).count()).toBe(0); // still loading: the walk above saw that state
 
     await qrImage(page).waitFor();
     await checkA11y(page, 'QR loaded');
@@ -118,6 +120,7 @@ describe('mobile logon', () => {
     expect(await qrImage(page).count()).toBe(0);
     expect(await pageNames(page)).toContain('logon:mobile:step2');
     await checkA11y(page, 'QR confirmed, logging on');
+    await expectKeyboardReachable(page);
     expect(await events()).toContainEqual(['amwa-next', { flow: 'mobile-logon', step: 'qr-confirmed' }]);
     await page.waitForURL('**/__sandbox/logged-on');
     page.expectNoConsoleErrors();
@@ -133,6 +136,7 @@ describe('mobile logon', () => {
     expect(await qrImage(page).count()).toBe(0); // the blurred image is decoration now, the message says why
     expect(await pageNames(page)).toContain('logon:mobile:qr-expired');
     await checkA11y(page, 'QR expired');
+    expect((await expectKeyboardReachable(page)).map((item) => item.name)).toContain('Refresh');
     const expiredAt = Date.now();
     await page.waitForTimeout(1200); // a quiet period is the thing measured: no poll after the time-out
     expect(calls.count(`${API}/qr/confirmed`, expiredAt)).toBe(0);
@@ -150,8 +154,9 @@ describe('mobile logon', () => {
     await setConfig(e2e.url, { qrExpirySeconds: 1 });
     const page = await openQr(LOGON, LOGON_TITLE);
     await page.getByText(EXPIRED).waitFor();
-    const box = (await page.locator('.amwa-qr').boundingBox())!;
-    await page.mouse.click(box.x + 8, box.y + 8); // a corner of the overlay, away from its label
+    const overlay = (await page.locator('.amwa-qr__refresh').boundingBox())!;
+    expect(overlay.width).toBeGreaterThanOrEqual(200); // it covers the whole code
+    await page.mouse.click(overlay.x + 8, overlay.y + 8); // a corner, away from the Refresh label
     await qrImage(page).waitFor();
     page.expectNoConsoleErrors();
   });
@@ -231,6 +236,7 @@ describe('link mode', () => {
     expect(await page.getByRole('button', { name: 'Back to login' }).count()).toBe(0);
     expect(await pageNames(page)).toContain('link:mobile:step1');
     await checkA11y(page, 'link QR loaded');
+    expect((await expectKeyboardReachable(page)).map((item) => item.name)).toContain('Help');
     await expect.poll(() => calls.count(`${API}/link/qr/confirmed`)).toBeGreaterThan(0);
 
     await confirmMobile(e2e.url, 'link');
@@ -285,7 +291,13 @@ describe('mobile help', () => {
     const storeQr = dialog.getByRole('img', { name: "QR code that opens the bank's app in the App Store" });
     expect(decodePng(await storeQr.screenshot())).toBe('https://apps.apple.com/app/demobank/id0000000000');
     await checkA11y(page, 'mobile help detail');
-    await expectKeyboardReachable(page);
+    // The dialog keeps Tab inside it: from the title round its controls and back again.
+    const cycle = [];
+    for (let presses = 0; presses < 8; presses++) {
+      await page.keyboard.press('Tab');
+      cycle.push((await focused(page)).name);
+    }
+    expect(new Set(cycle.filter(Boolean))).toEqual(new Set(['Back', 'Close', 'Open the App Store']));
 
     await dialog.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('dialog', { name: 'Help' }).waitFor();

@@ -210,6 +210,8 @@ describe('scanner logon', () => {
     await toCodeStep(page);
     const wrong = wrongCode(await scanScreen(page));
     for (let attempt = 1; attempt <= 4; attempt++) {
+      // Cleared first, as someone retyping the code would.
+      await codeField(page).clear();
       await codeField(page).fill(wrong);
       const answer = page.waitForResponse((response) => response.url().endsWith('/standalone/authenticate'));
       await button(page, 'Log on').click();
@@ -217,6 +219,7 @@ describe('scanner logon', () => {
       await page.getByText(COMBINATION).waitFor();
     }
     await checkA11y(page, 'wrong code (400)');
+    await codeField(page).clear();
     await codeField(page).fill(wrong);
     await button(page, 'Log on').click();
     await page.getByText(ATTEMPTS).waitFor();

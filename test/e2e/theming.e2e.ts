@@ -8,8 +8,9 @@ const e2e = useE2E();
 const BLUE = 'rgba(16, 122, 193, 1)';
 const ORANGE = 'rgba(255, 98, 0, 1)';
 
+// The value the widget paints with: `--amwa-x` as the host set it, else the widget's default.
 const themeProperty = (page: TestPage, name: string) =>
-  widget(page).evaluate((root, property) => getComputedStyle(root).getPropertyValue(property).trim(), name);
+  widget(page).evaluate((root, property) => getComputedStyle(root).getPropertyValue(property.replace('--', '--_')).trim(), name);
 
 test.each([
   ['', BLUE],

@@ -12,7 +12,7 @@ export interface ActivationColourCodeProps {
   position: string;
 }
 
-/** The colour code of one activation screen, with its own text alternative and the shared Refresh. */
+/** The colour code of one activation screen: its own text alternative, the scanner logon's Refresh and expiry texts. */
 export function ActivationColourCode({ activation, screen, state, position }: ActivationColourCodeProps) {
   const t = useT();
   const { settings, analytics } = useAmwa();
@@ -24,9 +24,9 @@ export function ActivationColourCode({ activation, screen, state, position }: Ac
         activation.colourCodes[screen].refresh();
       }}
       alt={t(`activation.${screen}.colourCodeAlt`)}
-      refreshLabel={t('activation.colourCode.refresh')}
-      expiredText={t('activation.colourCode.expired')}
-      loadingLabel={t('activation.colourCode.loading')}
+      refreshLabel={t('scannerLogon.refresh')}
+      expiredText={t('scannerLogon.colourCodeExpired')}
+      loadingLabel={t('scannerLogon.colourCodeLoading')}
       placeholderSrc={`${settings.staticPath}/image`}
     />
   );

@@ -1,5 +1,6 @@
 import { useAmwa, useT } from '../../context';
-import { HelpDialog } from '../../ui/help-dialog';
+import type { I18n } from '../../core/i18n';
+import { HelpDialog, type HelpTopic } from '../../ui/help-dialog';
 
 /** The activation help topics in list order (spec section 2); scanner logon help starts with the same ones. */
 export const ACTIVATION_HELP_TOPICS = [
@@ -11,6 +12,14 @@ export const ACTIVATION_HELP_TOPICS = [
   'scanner-does-not-work',
   'which-scanner',
 ] as const;
+
+/** The activation help topics, translated; scanner logon help can start its list with them. */
+export const activationHelpTopics = (t: I18n['t'], serviceEmail: string): HelpTopic[] =>
+  ACTIVATION_HELP_TOPICS.map((id) => ({
+    id,
+    situation: t(`activationHelp.${id}.situation`),
+    resolution: t(`activationHelp.${id}.resolution`, { email: serviceEmail }),
+  }));
 
 /** Props of {@link ActivationHelp}. */
 export interface ActivationHelpProps {
@@ -24,17 +33,12 @@ export interface ActivationHelpProps {
 export function ActivationHelp({ open, onOpenChange, position }: ActivationHelpProps) {
   const t = useT();
   const { settings, analytics } = useAmwa();
-  const topics = ACTIVATION_HELP_TOPICS.map((id) => ({
-    id,
-    situation: t(`activationHelp.${id}.situation`),
-    resolution: t(`activationHelp.${id}.resolution`, { email: settings.serviceEmail }),
-  }));
   return (
     <HelpDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('common.help')}
-      topics={topics}
+      topics={activationHelpTopics(t, settings.serviceEmail)}
       closeLabel={t('common.close')}
       backLabel={t('activationHelp.backToList')}
       onTrack={(content) => analytics.element({ elementType: 'link', content, position, event: 'clicked' })}

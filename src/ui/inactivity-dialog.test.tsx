@@ -1,0 +1,41 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InactivityDialog } from './inactivity-dialog';
+
+afterEach(cleanup);
+
+const props = {
+  title: 'Would you like to continue?',
+  text: 'You have been inactive for a while. For your security, your session ends in 30 seconds.',
+  continueLabel: 'Continue',
+};
+
+describe('InactivityDialog', () => {
+  it('renders nothing while closed', () => {
+    render(<InactivityDialog open={false} onContinue={vi.fn()} {...props} />);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('is an alert dialog named by its question, with focus on the title', async () => {
+    render(<InactivityDialog open onContinue={vi.fn()} {...props} />);
+    const dialog = await screen.findByRole('alertdialog', { name: props.title });
+    expect(dialog.textContent).toContain(props.text);
+    expect(document.activeElement?.textContent).toBe(props.title);
+  });
+
+  it('continues on the button', async () => {
+    const onContinue = vi.fn();
+    render(<InactivityDialog open onContinue={onContinue} {...props} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledOnce();
+  });
+
+  it('treats Escape as continuing: the user is plainly there', async () => {
+    const onContinue = vi.fn();
+    render(<InactivityDialog open onContinue={onContinue} {...props} />);
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Escape}');
+    expect(onContinue).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,66 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmitter } from '../core/events';
+import { createI18n } from '../core/i18n';
+import { TechnicalErrorAlert } from './technical-error-alert';
+
+afterEach(cleanup);
+
+const TEXT =
+  'A technical error occurred. Please try again. If the issue persists, send your user ID and a screenshot of the whole page to your service team via [service@bank.example](mailto:service@bank.example) for support.';
+const TRACE = '01-0123456789abcdef0123456789abcdef-0123456789abcdef-01';
+
+function setup() {
+  const emitter = createEmitter();
+  const i18n = createI18n('en-GB', {});
+  const onLinkClick = vi.fn();
+  const view = render(
+    <TechnicalErrorAlert on={emitter.on} text={TEXT} timestampLabel="Timestamp" traceIdLabel="Trace ID" formatTime={i18n.amsterdamTime} onLinkClick={onLinkClick} />,
+  );
+  return { ...view, emit: emitter.emit, onLinkClick };
+}
+
+describe('TechnicalErrorAlert', () => {
+  it('is hidden until a technical exception, then shows the text, Amsterdam time and trace id', () => {
+    const { emit } = setup();
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => emit('amwa-technical-exception', { date: '2024-07-01T10:05:09.000Z', traceId: TRACE, timeout: false }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      'A technical error occurred. Please try again. If the issue persists, send your user ID and a screenshot of the whole page to your service team via service@bank.example for support.',
+    );
+    // 10:05:09 UTC is 12:05:09 in Amsterdam summer time.
+    expect(alert.textContent).toContain('TimestampJuly 01, 12:05:09');
+    expect(alert.textContent).toContain(`Trace ID${TRACE}`);
+  });
+
+  it('leaves out the trace id when there is none, and uses now for an invalid date', () => {
+    const { emit } = setup();
+    vi.useFakeTimers({ now: new Date('2024-01-15T08:00:00Z') });
+    act(() => emit('amwa-technical-exception', { date: 'not a date', timeout: true }));
+    vi.useRealTimers();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('January 15, 09:00:00');
+    expect(alert.textContent).not.toContain('Trace ID');
+  });
+
+  it('goes away on the clear event and stops listening once unmounted', () => {
+    const { emit, unmount } = setup();
+    act(() => emit('amwa-technical-exception', { date: new Date().toISOString(), timeout: false }));
+    act(() => emit('amwa-clear-technical-exception', {}));
+    expect(screen.queryByRole('alert')).toBeNull();
+    unmount();
+    expect(() => emit('amwa-technical-exception', { date: new Date().toISOString(), timeout: false })).not.toThrow();
+  });
+
+  it('makes the service address a tracked mail link', async () => {
+    const { emit, onLinkClick } = setup();
+    act(() => emit('amwa-technical-exception', { date: new Date().toISOString(), timeout: false }));
+    const link = screen.getByRole('link', { name: 'service@bank.example' });
+    expect(link.getAttribute('href')).toBe('mailto:service@bank.example');
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    expect(onLinkClick).toHaveBeenCalledWith('mailto:service@bank.example');
+  });
+});
