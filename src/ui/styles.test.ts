@@ -24,7 +24,7 @@ describe('css', () => {
     expect(css).toContain('--_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1))');
   });
 
-  it('never declares a public theme property, so the host's value always wins', () => {
+  it("never declares a public theme property, so the host's value always wins", () => {
     expect(css).not.toMatch(/(^|[;{\s])--amwa-[\w-]+\s*:/m);
   });
 
