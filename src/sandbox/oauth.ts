@@ -133,7 +133,7 @@ export function issueTokensFor(state: SandboxState, userId: string, levelOfAssur
 
 /**
  * The authentication result for `userId`: complete, with every profile's tokens, or with
- * `partial` a step-up offering `STEP_UP_MEANS`, whose only token is an interim one without profile.
+ * `partial` a step-up offering `STEP_UP_MEANS`, whose only token is an interim one at level 3 at most.
  */
 export function authenticationResultFor(state: SandboxState, userId: string, { levelOfAssurance = 5, partial = false } = {}): AuthenticationResult {
   const id = userId.toUpperCase();
@@ -144,10 +144,10 @@ export function authenticationResultFor(state: SandboxState, userId: string, { l
 }
 
 /** Ends a grant: its refresh token stops working and its latest access token expires now. */
-function endGrant(state: SandboxState, refreshToken: string, grant: Grant) {
+function endGrant(state: SandboxState, refreshToken: string, ended: Grant) {
   state.slice(grants).delete(refreshToken);
   // The security module checks expiry on every bearer call, so this revokes the access token too.
-  grant.access.expiresAt = Math.min(grant.access.expiresAt, state.now());
+  ended.access.expiresAt = Math.min(ended.access.expiresAt, state.now());
 }
 
 /** The form fields of an `application/x-www-form-urlencoded` body; undefined for any other body. */
@@ -185,7 +185,7 @@ export function oauth(app: Hono, state: SandboxState): void {
     const token = (await form(c))?.get('token');
     if (!token) return oauthError(c, 'invalid_request', 400);
     const registry = state.slice(grants);
-    const match = registry.has(token) ? token : [...registry].find(([, g]) => g.access.accessToken === token)?.[0];
+    const match = registry.has(token) ? token : [...registry].find(([, candidate]) => candidate.access.accessToken === token)?.[0];
     if (match !== undefined) {
       endGrant(state, match, registry.get(match)!);
       state.slice(counters).revoked += 1;
