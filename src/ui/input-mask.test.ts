@@ -22,6 +22,10 @@ describe('applyEdit', () => {
     expect(applyEdit(code, '1234567', 7, '', false)).toEqual({ model: '1234567', display: '1 234 567', caret: 9 });
   });
 
+  it('keeps every digit when the same code is pasted or autofilled over the formatted one', () => {
+    expect(applyEdit(code, '1234567', 7, '1 234 567', false)).toEqual({ model: '1234567', display: '1 234 567', caret: 9 });
+  });
+
   it('deletes the digit before a separator on Backspace', () => {
     // '1 |234' Backspace removes the space → raw '1234', caret 1.
     expect(applyEdit(code, '1234', 1, '1 234', true)).toEqual({ model: '234', display: '2 34', caret: 0 });

@@ -28,7 +28,9 @@ function caretAfter(mask: Mask, display: string, count: number): number {
 export function applyEdit(mask: Mask, raw: string, caret: number, previous: string, backward: boolean): MaskedEdit {
   let model = mask.parse(raw);
   let before = modelLength(mask, raw.slice(0, caret));
-  if (raw.length < previous.length && model === mask.parse(previous)) {
+  // Exactly one character gone and the model unchanged: a separator was deleted. A paste or
+  // autofill of the same digits over the formatted text also shortens it, but by more.
+  if (raw.length === previous.length - 1 && model === mask.parse(previous)) {
     const at = backward ? before - 1 : before;
     if (at >= 0 && at < model.length) {
       model = model.slice(0, at) + model.slice(at + 1);
