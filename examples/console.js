@@ -194,8 +194,45 @@ const outbox = {
   },
 };
 
+// The bank's app on a phone: approves the newest QR code waiting on screen, as scanning it would.
+const phone = {
+  id: 'phone',
+  title: 'Phone',
+  async render(body, { get, post, el, announce }) {
+    const waiting = el('p', { id: 'sandbox-phone-waiting' });
+    const show = async () => {
+      const pending = (await get('mobile/pending')).filter((qr) => !qr.confirmed);
+      waiting.textContent =
+        pending.length === 0
+          ? 'No QR code is waiting for the app.'
+          : `Waiting for the app: ${pending.map((qr) => `${qr.mode} (${qr.secondsLeft} s left)`).join(', ')}.`;
+    };
+    const approve = (mode) => async () => {
+      try {
+        await post('mobile/confirm', { mode });
+        announce(`The app approved the ${mode} QR code.`);
+      } catch (error) {
+        announce(`Nothing approved: ${error.message}`);
+      }
+      await show().catch(() => undefined);
+    };
+    body.append(
+      el('p', {}, "The bank's mobile app: approving confirms the newest QR code on screen, as scanning it would."),
+      waiting,
+      el(
+        'p',
+        {},
+        el('button', { type: 'button', onclick: approve('logon') }, 'Approve logon'),
+        ' ',
+        el('button', { type: 'button', onclick: approve('link') }, 'Approve link'),
+      ),
+    );
+    return show();
+  },
+};
+
 // Sections in display order; flows append theirs here.
-const sections = [personas, scanWithMyScanner, outbox, reset];
+const sections = [personas, scanWithMyScanner, outbox, phone, reset];
 
 const root = document.getElementById('sandbox-console');
 if (root) {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Alert } from '../ui/alert';
-import { ContactLink } from './app-link';
+import { RichText } from '../ui/rich-text';
+import { useContactTracking } from './app-link';
 
 /**
  * Access protection: stores the accepted query parameters, drops the query from the address bar
@@ -9,7 +10,8 @@ import { ContactLink } from './app-link';
  */
 export function AccessProtection() {
   const t = useT();
-  const { cookies } = useAmwa();
+  const { cookies, settings } = useAmwa();
+  const trackContact = useContactTracking();
   const router = useRouter();
   const [dismissed, setDismissed] = useState(false);
   const hasQuery = new URLSearchParams(router.location.search).size > 0;
@@ -28,9 +30,7 @@ export function AccessProtection() {
         {t('accessProtection.title')}
       </h1>
       <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-        <p>
-          {t('accessProtection.text')} <ContactLink>{t('common.contactUs')}</ContactLink>
-        </p>
+        <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
       </Alert>
     </div>
   );

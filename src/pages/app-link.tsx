@@ -33,15 +33,18 @@ export function AppLink({ to, fullPage, track, onNavigate, className, children }
   );
 }
 
+/** Records a click on a link to the service team. */
+export function useContactTracking(): () => void {
+  const { analytics } = useAmwa();
+  const { location } = useRouter();
+  return () => analytics.element({ elementType: 'link', content: 'contact-us', position: location.path, event: 'clicked' });
+}
+
 /** A mailto link to the service team, tracked like every help link. */
 export function ContactLink({ children }: { children: ReactNode }) {
-  const { settings, analytics } = useAmwa();
-  const { location } = useRouter();
+  const { settings } = useAmwa();
   return (
-    <a
-      href={`mailto:${settings.serviceEmail}`}
-      onClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: location.path, event: 'clicked' })}
-    >
+    <a href={`mailto:${settings.serviceEmail}`} onClick={useContactTracking()}>
       {children}
     </a>
   );

@@ -2,12 +2,14 @@ import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { isTraceId } from '../core/trace';
 import { Card } from '../ui/card';
-import { AppLink, ContactLink } from './app-link';
+import { RichText } from '../ui/rich-text';
+import { AppLink, useContactTracking } from './app-link';
 
 /** The generic error page: retry advice, contact, timestamp and a valid trace id from `?trace-id=`. */
 export function ErrorPage() {
   const t = useT();
-  const { i18n } = useAmwa();
+  const { i18n, settings } = useAmwa();
+  const trackContact = useContactTracking();
   const { location } = useRouter();
   usePageName('logon:error');
   const traceId = new URLSearchParams(location.search).get('trace-id');
@@ -16,9 +18,7 @@ export function ErrorPage() {
     <div className="amwa-page">
       <Card cardTitle={t('errorPage.title')} headingLevel={1}>
         <p>{t('errorPage.retry')}</p>
-        <p>
-          {t('errorPage.contact')} <ContactLink>{t('common.serviceTeam')}</ContactLink>.
-        </p>
+        <RichText text={t('errorPage.contact', { email: settings.serviceEmail })} onLinkClick={trackContact} />
         <dl className="amwa-facts">
           <dt>{t('common.timestamp')}</dt>
           <dd>{timestamp}</dd>

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Card } from '../ui/card';
-import { AppLink, ContactLink } from './app-link';
+import { RichText } from '../ui/rich-text';
+import { AppLink, useContactTracking } from './app-link';
 
 /** 404 page; a 'mobile' hash means an old bookmark of the mobile logon page, which has moved. */
 export function NotFound() {
   const t = useT();
-  const { i18n } = useAmwa();
+  const { i18n, settings } = useAmwa();
+  const trackContact = useContactTracking();
   const { location } = useRouter();
   const moved = location.hash.includes('mobile');
   usePageName(moved ? 'logon:page-moved' : 'logon:not-found');
@@ -31,9 +33,7 @@ export function NotFound() {
   return (
     <div className="amwa-page">
       <Card cardTitle={t('notFound.title')} headingLevel={1}>
-        <p>
-          {t('notFound.text')} <ContactLink>{t('common.serviceTeam')}</ContactLink>
-        </p>
+        <RichText text={t('notFound.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
         <dl className="amwa-facts">
           <dt>{t('common.timestamp')}</dt>
           <dd>{timestamp}</dd>

@@ -100,6 +100,15 @@ describe('mobile logon', () => {
     page.expectNoConsoleErrors();
   });
 
+  test("the demo console's phone approves the QR code on screen", async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await qrImage(page).waitFor();
+    const phone = page.getByRole('region', { name: 'Phone' });
+    await phone.getByRole('button', { name: 'Approve logon' }).click();
+    await page.waitForURL('**/__sandbox/logged-on');
+    page.expectNoConsoleErrors();
+  });
+
   test('every state passes axe and the page is keyboard-operable', async () => {
     await fault(e2e.url, { path: `${API}/qr`, delayMs: 3000 });
     await fault(e2e.url, { path: `${API}/mobile/logon`, delayMs: 3000 });
