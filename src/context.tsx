@@ -40,7 +40,8 @@ export interface AmwaServices {
   cookies: Cookies;
   analytics: Analytics;
   /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs. */
-  session: Session;
+  /** The session layer, loaded after the first render. */
+  session: Promise<Session>;
   /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
   portalRoot: HTMLElement;
 }

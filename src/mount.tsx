@@ -10,7 +10,6 @@ import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener
 import { fetchLocaleLoader, loadI18n, type LocaleLoader } from './core/i18n';
 import { createBrowserHistory, createMemoryHistory, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
-import { createSession } from './core/session';
 import { parseSettings, type Settings, type SettingsInput } from './core/settings';
 import { adoptStyles } from './ui/styles';
 
@@ -98,14 +97,19 @@ export function mount(element: HTMLElement, settingsJson: string | SettingsInput
         navigateToError: (traceId) =>
           pageHistory.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
       });
-      const session = createSession({ api, scope, inactivityTimeoutsS: [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
-      // Hosts and tests see which tab runs the token refresh for the origin.
-      box.dataset.sessionLeader = 'false';
-      session.onLeaderChange((leader) => {
-        box.dataset.sessionLeader = String(leader);
-        emitter.emit('amwa-session-leader', { leader });
+      // Home does not need the session layer, so it loads after the first render.
+      const session = import('./core/session').then(({ createSession }) => {
+        const created = createSession({ api, scope, inactivityTimeoutsS: [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+        if (scope.disposed) return created;
+        // Hosts and tests see which tab runs the token refresh for the origin.
+        created.onLeaderChange((leader) => {
+          box.dataset.sessionLeader = String(leader);
+          emitter.emit('amwa-session-leader', { leader });
+        });
+        void created.init();
+        return created;
       });
-      void session.init();
+      box.dataset.sessionLeader = 'false';
       const services: AmwaServices = { settings, emit: emitter.emit, on: emitter.on, scope, i18n, api, errors, traceLog, cookies, analytics, session, portalRoot: box };
       root.render(<AmwaApp services={services} history={pageHistory} />);
       if (!parsed.ok) {

@@ -1,4 +1,5 @@
 import { useT } from '../../context';
+import { Alert } from '../../ui/alert';
 import { ScannerIllustration } from '../../ui/illustrations';
 import { AppLink } from '../app-link';
 import { StepCard, type ScreenProps } from './step-card';
@@ -57,7 +58,7 @@ export function Done({ state, titleRef, position }: ScreenProps) {
   return (
     <StepCard title={t('activation.done.title')} titleRef={titleRef} position={position} backToLogin={false}>
       <p>{t('activation.done.keys')}</p>
-      {state.levelOfAssurance !== 2 && <p className="amwa-activation__note">{t('activation.done.coordinator')}</p>}
+      {state.levelOfAssurance !== 2 && <Alert variant="info">{t('activation.done.coordinator')}</Alert>}
       <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">
         {t('activation.done.logOn')}
       </AppLink>
