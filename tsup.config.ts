@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
-const browserTarget = ['es2020'];
+const browserTarget = ['es2022'];
 const preactAliases = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',
@@ -45,8 +45,8 @@ const standalone: Options = {
     options.chunkNames = 'chunks/[name]-[hash]';
   },
   async onSuccess() {
-    const { css } = await import('./src/ui/styles');
-    writeFileSync('dist/amwa.css', css);
+    const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
+    writeFileSync('dist/amwa.css', css + flowCss);
   },
 };
 

@@ -1,12 +1,12 @@
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
 import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location } from './core/router';
-import { createRoutes, type Page } from './routes';
+import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
-import { DialogRootContext } from './ui/dialog-root';
+import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
 import { Spinner } from './ui/spinner';
 
-type View = { status: 'loading'; path: string } | { status: 'ready'; path: string; page: Page };
+type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'ready'; path: string; page: Page };
 
 /** Renders the page for the current location, loading bundles on demand and routing failures to the error page. */
 export function AmwaApp({ services, history }: { services: AmwaServices; history: History }) {
@@ -17,6 +17,10 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const { path, sessionExpired } = splitSessionExpired(location.path);
+  const styleScope = useMemo(
+    () => ({ root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
+    [services.portalRoot, settings.cspNonce],
+  );
 
   useEffect(() => history.listen(() => setLocation(history.location())), [history]);
 
@@ -44,7 +48,12 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
         setView({ status: 'loading', path });
         loadChunk(resolved.path, resolved.load, pageScope).then(
           (page) => pageScope.disposed || setView({ status: 'ready', path, page }),
-          (error) => pageScope.disposed || errors.handle(error, { origin: 'router' }),
+          (error) => {
+            if (pageScope.disposed) return;
+            // Sending a failed error page to the error page would loop; say it in the shell instead.
+            if (path === ERROR_PATH) setView({ status: 'unavailable', path });
+            else errors.handle(error, { origin: 'router' });
+          },
         );
       }
     } catch (error) {
@@ -66,12 +75,24 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     <ServicesProvider value={services}>
       <RouterProvider value={router}>
         <DialogRootContext.Provider value={services.portalRoot}>
+        <StyleScopeContext.Provider value={styleScope}>
         <div ref={containerRef} className="amwa-app" aria-busy={view.status === 'loading'}>
           {sessionExpired && <Alert variant="info">{i18n.t('shell.sessionExpired')}</Alert>}
           <PageBoundary services={services} resetKey={view.path}>
-            {Current ? <Current /> : <Spinner label={i18n.t('common.loading')} />}
+            {Current ? (
+              <Current />
+            ) : view.status === 'unavailable' ? (
+              <div className="amwa-page">
+                <Alert variant="error" title={i18n.t('errorPage.title')}>
+                  <p>{i18n.t('errorPage.retry')}</p>
+                </Alert>
+              </div>
+            ) : (
+              <Spinner label={i18n.t('common.loading')} />
+            )}
           </PageBoundary>
         </div>
+        </StyleScopeContext.Provider>
         </DialogRootContext.Provider>
       </RouterProvider>
     </ServicesProvider>

@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices } from './context';
 import { createAnalytics } from './core/analytics';
-import { createApiClient } from './core/api';
+import { createLazyApiClient } from './core/api-lazy';
 import { createCookies } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createTraceLog } from './core/trace';
@@ -87,7 +87,7 @@ export function mount(element: HTMLElement, settingsJson: string | SettingsInput
       box.lang = i18n.locale;
       const cookies = createCookies(settings);
       const analytics = createAnalytics({ settings, emit: emitter.emit, cookies });
-      const api = createApiClient({ settings, emit: emitter.emit, scope, language: () => i18n.locale, fetch: options.fetch });
+      const api = createLazyApiClient({ settings, emit: emitter.emit, scope, language: () => i18n.locale, fetch: options.fetch }, () => import('./core/api'));
       const traceLog = createTraceLog(api);
       const errors = createErrorHandler({
         emit: emitter.emit,

@@ -1,9 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Cookies } from './core/cookies';
 import type { Route } from './core/router';
-import { ErrorPage } from './pages/error-page';
 import { Home } from './pages/home';
-import { NotFound } from './pages/not-found';
 
 /** A screen of the widget: takes no props, reads everything from context. */
 export type Page = ComponentType;
@@ -11,7 +9,12 @@ export type Page = ComponentType;
 /** Where the index sends a returning user, by remembered logon type. */
 export const LOGON_PATHS = { mobile: '/pages/logon/mobile', scanner: '/pages/logon/scanner' } as const;
 
-/** The route table of spec section 2; pages other than Home, Error and Not-found load on demand. */
+const notFound = () => import('./pages/not-found').then((m) => m.NotFound);
+
+/** Where generic errors end; when even its chunk cannot be fetched the shell shows a built-in notice. */
+export const ERROR_PATH = '/pages/error';
+
+/** The route table of spec section 2; every page but Home loads on demand. */
 export function createRoutes(cookies: Cookies): Route<Page>[] {
   return [
     {
@@ -33,10 +36,10 @@ export function createRoutes(cookies: Cookies): Route<Page>[] {
         { path: '/logon/mobile', bundle: () => import('./pages/mobile-logon/mobile-logon').then((m) => m.MobileLogon) },
         { path: '/logon/scanner', bundle: () => import('./pages/scanner-logon/scanner-logon').then((m) => m.ScannerLogonPage) },
         { path: '/logout', bundle: () => import('./pages/logged-off').then((m) => m.LoggedOff) },
-        { path: '/error', component: ErrorPage },
-        { path: '/not-found', component: NotFound },
+        { path: '/error', bundle: () => import('./pages/error-page').then((m) => m.ErrorPage) },
+        { path: '/not-found', bundle: notFound },
       ],
     },
-    { path: '*', component: NotFound },
+    { path: '*', bundle: notFound },
   ];
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createApiClient, type ApiClientDeps } from './api';
+import { createLazyApiClient } from './api-lazy';
 import { AmwaApiError } from './api-error';
 import { createEmitter } from './events';
 import { createScope, type Scope } from './scope';
@@ -253,5 +254,19 @@ describe('createApiClient: failures', () => {
     const pending = failure(api.request({ method: 'GET', path: '/a', signal: controller.signal }));
     controller.abort();
     expect((await pending).kind).toBe('aborted');
+  });
+});
+
+describe('createLazyApiClient', () => {
+  it('loads the client once, on the first request, and shares it', async () => {
+    const fetch = vi.fn(async () => new Response(")]}'\n{\"ok\":true}", { status: 200 }));
+    const load = vi.fn(async () => ({ createApiClient }));
+    const settings = (parseSettings({ apiBaseUrl: 'https://api.example/access' }) as { ok: true; settings: Settings }).settings;
+    const api = createLazyApiClient({ settings, emit: () => {}, scope: createScope(), language: () => 'en-GB', fetch }, load);
+    expect(load).not.toHaveBeenCalled();
+    const [a, b] = await Promise.all([api.request({ method: 'GET', path: '/x' }), api.request({ method: 'GET', path: '/y' })]);
+    expect(a.data).toEqual({ ok: true });
+    expect(b.data).toEqual({ ok: true });
+    expect(load).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,7 @@
 import rosetta from 'rosetta';
-// Only the namespaces the shell needs to render Home and its error pages are bundled; every full
+// Only the namespaces the shell needs to render Home and its notices are bundled; every full
 // table, en-GB included, is fetched on demand, so help texts never weigh on the first load.
-import { common, errorPage, home, notFound, shell } from '../../locales/en.json';
+import { common, errorPage, home, shell } from '../../locales/en.json';
 
 /** Nested message table of one locale, as in `locales/<locale>.json`. */
 export type Messages = { [key: string]: string | Messages };
@@ -51,8 +51,8 @@ export function fetchLocaleLoader(baseUrl: string, fetchImpl: typeof fetch = fet
   };
 }
 
-/** The bundled en-GB subset: enough to render Home, the error page and the not-found page. */
-export const BUNDLED_MESSAGES: Messages = { common, errorPage, home, notFound, shell };
+/** The bundled en-GB subset: enough to render Home and the shell's notices. */
+export const BUNDLED_MESSAGES: Messages = { common, errorPage, home, shell };
 
 const tableOf = async (locale: string, load: LocaleLoader, signal: AbortSignal) => {
   const [language] = locale.split('-') as [string];

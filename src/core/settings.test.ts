@@ -46,3 +46,10 @@ describe('parseSettings', () => {
     expect(parseSettings({ apiBaseUrl: 'http://[::1' })).toMatchObject({ ok: false, field: 'apiBaseUrl' });
   });
 });
+
+describe('parseSettings: feature flags', () => {
+  it('accepts booleans and names the field otherwise', () => {
+    expect(ok({ features: { backToChoice: true } }).features).toEqual({ backToChoice: true });
+    expect(parseSettings({ features: { backToChoice: 'yes' } })).toMatchObject({ ok: false, field: 'features' });
+  });
+});

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Card } from '../ui/card';
+import { useFlowStyles } from '../ui/use-styles';
 import { RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
@@ -13,6 +14,8 @@ export function NotFound() {
   const moved = location.hash.includes('mobile');
   usePageName(moved ? 'logon:page-moved' : 'logon:not-found');
   const timestamp = useMemo(() => i18n.amsterdamTime(new Date()), [i18n]);
+  // The button look of 'Go to the new logon page' lives in the flow sheet.
+  useFlowStyles();
   if (moved) {
     return (
       <div className="amwa-page">

@@ -10,7 +10,7 @@ let handle: AmwaHandle | undefined;
 
 const open = async (initialRoute: string, extra: Record<string, unknown> = {}) => {
   handle = mount(host, { routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example', initialRoute, ...extra }, { loadLocale: fileLocaleLoader });
-  await waitFor(() => expect(host.shadowRoot?.querySelector('.amwa-root h1, .amwa-root h2')).toBeTruthy());
+  await waitFor(() => expect(host.shadowRoot?.querySelector('.amwa-root h1, .amwa-root h2')).toBeTruthy(), { timeout: 5000 });
   return within(host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!);
 };
 const cookie = (name: string) => document.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.split('=')[1];

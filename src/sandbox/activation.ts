@@ -53,15 +53,7 @@ const progressOf = (state: SandboxState, userId: string) => {
 };
 
 const otpRequestSchema = z.object({ userName: z.string(), emailAddress: z.string() });
-const otpAuthenticateSchema = z.object({
-  userName: z.string(),
-  otp: z.string(),
-  authenticationContext: z.looseObject({
-    clientId: z.string().check(z.minLength(1)),
-    requiredLevelOfAssurance: z.number().check(z.lte(OTP_LEVEL_OF_ASSURANCE)),
-    scopes: z.array(z.string()).check(z.refine((scopes) => scopes.includes('personal-data'))),
-  }),
-});
+const otpAuthenticateSchema = z.object({ userName: z.string(), otp: z.string() });
 const userSchema = z.object({ userName: z.string() });
 const serialSchema = z.object({ serialNumber: z.string().check(z.regex(/^38[0-9]{8}$/)) });
 const tokenResponseSchema = z.object({ tokenResponse: z.string() });

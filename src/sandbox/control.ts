@@ -11,6 +11,7 @@ const configSchema = z.strictObject({
   inactivityTimeoutLogonS: z.optional(seconds),
   inactivityTimeoutActivationS: z.optional(seconds),
   logonRedirectUrl: z.optional(z.string().check(z.minLength(1))),
+  stepUp: z.optional(z.boolean()),
 });
 
 const faultSchema = z.strictObject({

@@ -12,7 +12,7 @@ import type { PendingQr, SandboxState } from './state';
 export const QR_SESSION_COOKIE = 'qr-session';
 
 /** What a QR code says: the app reads the mode and the session it approves. */
-export const qrContent = ({ id, mode }: Pick<PendingQr, 'id' | 'mode'>) => `demobank://mobile/${mode}?session=${id}`;
+const qrContent = ({ id, mode }: Pick<PendingQr, 'id' | 'mode'>) => `demobank://mobile/${mode}?session=${id}`;
 
 const PUBLIC = `${API_BASE}/v1/api/public`;
 const QR_PATHS = { logon: `${PUBLIC}/qr`, link: `${PUBLIC}/link/qr` } as const;
@@ -20,7 +20,7 @@ const SCALE = 6; // pixels per module
 const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
 
 /** Renders `text` as a black-on-white QR code PNG. */
-export function renderQr(text: string): Uint8Array<ArrayBuffer> {
+function renderQr(text: string): Uint8Array<ArrayBuffer> {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
   const side = (modules.size + 2 * QUIET_ZONE) * SCALE;
   return encodePng(side, side, (x, y) => {

@@ -5,7 +5,9 @@ import { createSandbox } from './index';
 import { acceptedLogons, responseCode } from './scanner-logon';
 
 const ORIGIN = 'http://sandbox.test';
-const STANDALONE = '/security-means/cronto-hardware-token/actions/authentication/standalone';
+const AUTHENTICATION = '/security-means/cronto-hardware-token/actions/authentication';
+const STANDALONE = `${AUTHENTICATION}/standalone`;
+const CONTEXT = { clientId: 'amwa-web', requiredLevelOfAssurance: 5, scopes: ['personal_data'] };
 const luhn = (digits: string) =>
   [...digits].reverse().reduce((sum, d, i) => sum + (i % 2 ? (Number(d) * 2 > 9 ? Number(d) * 2 - 9 : Number(d) * 2) : Number(d)), 0) % 10 === 0;
 
@@ -37,11 +39,25 @@ function setup(now = { value: Date.now() }) {
   const initiate = async (token: string, userId: string) =>
     call('POST', `${STANDALONE}/initiate`, {
       headers: { Authorization: `Bearer ${token}` },
-      body: { userId, system: 'amwa-web', authenticationContext: { clientId: 'amwa-web', requiredLevelOfAssurance: 5, scopes: ['personal_data'] } },
+      body: { userId, system: 'amwa-web', authenticationContext: CONTEXT },
     });
   const authenticate = (token: string, state: string, tokenResponse: string) =>
     call('POST', `${STANDALONE}/authenticate`, { headers: { Authorization: `Bearer ${token}`, [ENCRYPTED_STATE_HEADER]: state }, body: { tokenResponse } });
-  return { sandbox, now, call, scan, anonymous, initiate, authenticate };
+  /** Scans the colour code with `userId`'s scanner and answers it: the authentication result. */
+  const logOnWith = async (userId: string) => {
+    const anon = await anonymous();
+    const image = await initiate(anon, userId);
+    const { display } = (await scan(userId, image.body.base64Cronto)).body;
+    return authenticate(anon, image.headers.get(ENCRYPTED_STATE_HEADER)!, display);
+  };
+  const stepUpInitiate = (token: string, body: unknown = { authenticationContext: CONTEXT }) =>
+    call('POST', `${AUTHENTICATION}/initiate`, { headers: { Authorization: `Bearer ${token}` }, body });
+  const stepUpAuthenticate = (token: string, state: string, tokenResponse: string) =>
+    call('POST', `${AUTHENTICATION}/authenticate`, {
+      headers: { Authorization: `Bearer ${token}`, [ENCRYPTED_STATE_HEADER]: state },
+      body: { tokenResponse, authenticationContext: CONTEXT },
+    });
+  return { sandbox, now, call, scan, anonymous, initiate, authenticate, logOnWith, stepUpInitiate, stepUpAuthenticate };
 }
 
 const device = { browser: 'Chrome 126', operatingSystem: 'Linux', deviceUniqueIdentifier: 'AAAAAAAAAAAAAAAA', deviceFingerprint: 'a'.repeat(64) };
@@ -127,6 +143,12 @@ describe('scanner logon calls', () => {
 
     const authenticated = await authenticate(anon, state, display);
     expect(authenticated.status).toBe(200);
+    expect(authenticated.body).toMatchObject({
+      person: { id: 'person-emma0005' },
+      authentication: { status: 'complete' },
+      accessTokens: [{ profileId: 'profile-emma0005', profileName: 'EMMA0005', requesterLevelOfAssurance: 5, refreshToken: expect.any(String) }],
+    });
+    expect(authenticated.body.accessTokens).toHaveLength(1);
     const userToken = authenticated.body.accessTokens[0].accessToken;
     expect((await call('POST', '/security-means/transfers', { body: { clientId: 'sso', intent: 'logon' } })).status).toBe(401);
     const transfer = await call('POST', '/security-means/transfers', { headers: { Authorization: `Bearer ${userToken}` }, body: { clientId: 'sso', intent: 'logon' } });
@@ -194,5 +216,66 @@ describe('scanner logon calls', () => {
     const redeemed = await call('POST', '/security-means/transfers/access-tokens', { body: { otp, authenticationContext: {}, pinning: 'x' } });
     expect(redeemed.body.accessTokens[0]).toMatchObject({ profileName: 'EMMA0005', requesterLevelOfAssurance: 5 });
     expect((await call('POST', '/security-means/transfers/access-tokens', { body: { otp } })).status).toBe(400);
+  });
+});
+
+describe('authentication results and the step-up', () => {
+  it("answer HUGO0008's standalone authentication with both profiles", async () => {
+    const { logOnWith } = setup();
+    const { body } = await logOnWith('HUGO0008');
+    expect(body.authentication).toEqual({ status: 'complete' });
+    expect(body.accessTokens.map((token: { profileName: string; requesterLevelOfAssurance: number }) => [token.profileName, token.requesterLevelOfAssurance])).toEqual([
+      ['Jansen Holding BV', 5],
+      ['acme trading', 3],
+    ]);
+  });
+
+  it('with the stepUp knob, step HUGO0008 up with a second colour code (and nobody else)', async () => {
+    const { sandbox, call, scan, logOnWith, stepUpInitiate, stepUpAuthenticate } = setup();
+    expect((await call('POST', '/__sandbox/config', { body: { stepUp: true } })).body).toMatchObject({ stepUp: true });
+    expect((await logOnWith('EMMA0005')).body.authentication).toEqual({ status: 'complete' });
+
+    const partial = (await logOnWith('HUGO0008')).body;
+    expect(partial.authentication).toEqual({
+      status: 'partial',
+      means: [
+        { componentName: 'cronto-hardware-token', name: 'scanner', cost: 20 },
+        { componentName: 'mobile-qr', name: 'mobile' },
+      ],
+    });
+    const interim = partial.accessTokens[0].accessToken;
+    expect(partial.accessTokens[0].requesterLevelOfAssurance).toBe(3);
+
+    const image = await stepUpInitiate(interim);
+    expect(image.body).toMatchObject({ responseCheckDigit: true, responseLength: 7 });
+    const state = image.headers.get(ENCRYPTED_STATE_HEADER)!;
+    const { display } = (await scan('HUGO0008', image.body.base64Cronto)).body;
+    expect(display).toMatch(/^\d{7}$/);
+    expect((await stepUpAuthenticate(interim, state, display === '0000000' ? '0000018' : '0000000')).body).toEqual({ errorCode: 'invalid-response' });
+
+    const complete = await stepUpAuthenticate(interim, state, display);
+    expect(complete.status).toBe(200);
+    expect(complete.body.authentication).toEqual({ status: 'complete' });
+    expect(complete.body.accessTokens.map((token: { profileName: string }) => token.profileName)).toEqual(['Jansen Holding BV', 'acme trading']);
+    expect((await stepUpAuthenticate(interim, state, display)).status).toBe(400);
+    expect(sandbox.state.attempts.size).toBe(0);
+  });
+
+  it('refuse a step-up without a user token, without the context, or with another flow\'s colour code', async () => {
+    const { sandbox, anonymous, initiate, scan, logOnWith, stepUpInitiate, stepUpAuthenticate } = setup();
+    sandbox.state.config.stepUp = true;
+    const interim = (await logOnWith('HUGO0008')).body.accessTokens[0].accessToken;
+    const anon = await anonymous();
+    expect((await stepUpInitiate(anon)).status).toBe(401);
+    expect((await stepUpInitiate(interim, {})).status).toBe(400);
+
+    // A standalone colour code does not answer a step-up, nor a step-up's another user's.
+    const standalone = await initiate(anon, 'HUGO0008');
+    const shown = (await scan('HUGO0008', standalone.body.base64Cronto)).body.display;
+    expect((await stepUpAuthenticate(interim, standalone.headers.get(ENCRYPTED_STATE_HEADER)!, shown)).body).toEqual({ errorCode: 'invalid-encrypted-state' });
+    const emma = (await logOnWith('EMMA0005')).body.accessTokens[0].accessToken;
+    const image = await stepUpInitiate(interim);
+    const display = (await scan('HUGO0008', image.body.base64Cronto)).body.display;
+    expect((await stepUpAuthenticate(emma, image.headers.get(ENCRYPTED_STATE_HEADER)!, display)).body).toEqual({ errorCode: 'invalid-encrypted-state' });
   });
 });

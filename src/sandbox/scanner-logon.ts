@@ -1,7 +1,8 @@
 // Scanner logon: the standalone cronto authentication (a colour code only the persona's active
-// scanner can answer, five wrong answers deactivate it) and the logon call that redeems the
-// transfer OTP for the url of the sandbox's 'You are logged on' page.
-import type { Hono } from 'hono';
+// scanner can answer, five wrong answers deactivate it) answering an authentication result, the
+// step-up's cronto authentication in the context of a partial result, and the logon call that
+// redeems the transfer OTP for the url of the sandbox's 'You are logged on' page.
+import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import {
   deactivateScanner,
@@ -16,10 +17,12 @@ import {
   signState,
 } from './cronto';
 import { API_BASE, json } from './http';
-import { bearer, body, issueToken, redeemTransfer } from './security';
+import { authenticationResultFor, MULTI_PROFILE_USER_ID } from './oauth';
+import { bearer, body, redeemTransfer } from './security';
 import { defineSlice, type SandboxState } from './state';
 
-const STANDALONE = '/security-means/cronto-hardware-token/actions/authentication/standalone';
+const AUTHENTICATION = '/security-means/cronto-hardware-token/actions/authentication';
+const STANDALONE = `${AUTHENTICATION}/standalone`;
 
 /** The single-sign-on service a logon's transfer OTP must be made out to. */
 export const SSO_CLIENT_ID = 'sso';
@@ -53,12 +56,16 @@ export function responseCode(): string {
   return body + luhnDigit(body);
 }
 
+const contextSchema = z.looseObject({ clientId: z.string(), requiredLevelOfAssurance: z.number() });
 const initiateSchema = z.object({
   userId: z.string().check(z.minLength(1)),
   system: z.string().check(z.minLength(1)),
-  authenticationContext: z.looseObject({ clientId: z.string(), requiredLevelOfAssurance: z.number() }),
+  authenticationContext: contextSchema,
 });
 const authenticateSchema = z.object({ tokenResponse: z.string() });
+// The step-up's calls carry the authentication context in the body (spec section 7).
+const stepUpInitiateSchema = z.object({ authenticationContext: contextSchema });
+const stepUpAuthenticateSchema = z.object({ tokenResponse: z.string(), authenticationContext: contextSchema });
 const logonSchema = z.object({
   username: z.string(),
   transferOtp: z.string(),
@@ -70,6 +77,49 @@ const logonSchema = z.object({
 
 const attemptsKey = (userId: string) => `logon:${userId}`;
 
+/** Which authentication a colour code belongs to, signed into its state so each authenticate takes only its own. */
+type Flow = 'standalone' | 'step-up';
+
+/** Issues an authentication colour code for `userId` and answers it with its encrypted state. */
+function colourCode(c: Context, state: SandboxState, userId: string, flow: Flow) {
+  const { id, base64Png, expirationDuration } = issueChallenge(state, { userId, kind: 'authentication', display: responseCode() });
+  c.header(ENCRYPTED_STATE_HEADER, signState(state, { challenge: id, kind: 'authentication', flow }));
+  return json(c, { base64Cronto: base64Png, expirationDuration, responseCheckDigit: true, responseLength: 7 });
+}
+
+/**
+ * Checks a response code against the colour code the request's encrypted state names (and, for
+ * a step-up, that `owner` asked for it): the persona it proves, or the error answer. Five wrong
+ * codes in a row, over both flows, deactivate the scanner.
+ */
+function verify(c: Context, state: SandboxState, flow: Flow, tokenResponse: string | undefined, owner?: string): { userId: string } | Response {
+  const signed = readState(state, c.req.header(ENCRYPTED_STATE_HEADER));
+  const challenge = typeof signed?.challenge === 'string' && signed.flow === flow ? findChallenge(state, signed.challenge) : undefined;
+  if (tokenResponse === undefined || challenge?.kind !== 'authentication' || (owner !== undefined && challenge.userId !== owner)) {
+    return json(c, { errorCode: 'invalid-encrypted-state' }, 400);
+  }
+  if (isExpired(state, challenge)) return json(c, { errorCode: 'colour-code-expired' }, 400);
+  const { userId } = challenge;
+  if (scannerDeactivated(state, userId)) return json(c, { errorCode: 'scanner-deactivated' }, 403);
+  if (!scannerActive(state, userId)) return json(c, { errorCode: 'invalid-response' }, 400);
+  if (tokenResponse !== challenge.display) {
+    const attempts = (state.attempts.get(attemptsKey(userId)) ?? 0) + 1;
+    state.attempts.set(attemptsKey(userId), attempts);
+    if (attempts < MAX_LOGON_ATTEMPTS) return json(c, { errorCode: 'invalid-response' }, 400);
+    deactivateScanner(state, userId);
+    return json(c, { errorCode: 'scanner-deactivated' }, 403);
+  }
+  state.attempts.delete(attemptsKey(userId));
+  retireChallenge(state, challenge.id);
+  return { userId };
+}
+
+/** The live user token of the request: the step-up's interim token (the partial result's). */
+const stepUpBearer = (state: SandboxState, c: Context) => {
+  const token = bearer(state, c);
+  return token?.kind === 'user' && token.userId ? token.userId : undefined;
+};
+
 /** The scanner logon calls. */
 export function scannerLogon(app: Hono, state: SandboxState): void {
   app.post(`${STANDALONE}/initiate`, async (c) => {
@@ -77,32 +127,33 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
     const request = await body(c, initiateSchema);
     if (!request) return json(c, { errorCode: 'bad-request' }, 400);
     // Unknown users get a colour code too: no scanner can answer it, and nobody learns who exists.
-    const { id, base64Png, expirationDuration } = issueChallenge(state, { userId: request.userId, kind: 'authentication', display: responseCode() });
-    c.header(ENCRYPTED_STATE_HEADER, signState(state, { challenge: id, kind: 'authentication' }));
-    return json(c, { base64Cronto: base64Png, expirationDuration, responseCheckDigit: true, responseLength: 7 });
+    return colourCode(c, state, request.userId, 'standalone');
   });
 
   app.post(`${STANDALONE}/authenticate`, async (c) => {
     if (bearer(state, c)?.kind !== 'anonymous') return json(c, { errorCode: 'unauthorized' }, 401);
     const request = await body(c, authenticateSchema);
-    const signed = readState(state, c.req.header(ENCRYPTED_STATE_HEADER));
-    const challenge = typeof signed?.challenge === 'string' ? findChallenge(state, signed.challenge) : undefined;
-    if (!request || challenge?.kind !== 'authentication') return json(c, { errorCode: 'invalid-encrypted-state' }, 400);
-    if (isExpired(state, challenge)) return json(c, { errorCode: 'colour-code-expired' }, 400);
-    const { userId } = challenge;
-    if (scannerDeactivated(state, userId)) return json(c, { errorCode: 'scanner-deactivated' }, 403);
-    if (!scannerActive(state, userId)) return json(c, { errorCode: 'invalid-response' }, 400);
-    if (request.tokenResponse !== challenge.display) {
-      const attempts = (state.attempts.get(attemptsKey(userId)) ?? 0) + 1;
-      state.attempts.set(attemptsKey(userId), attempts);
-      if (attempts < MAX_LOGON_ATTEMPTS) return json(c, { errorCode: 'invalid-response' }, 400);
-      deactivateScanner(state, userId);
-      return json(c, { errorCode: 'scanner-deactivated' }, 403);
-    }
-    state.attempts.delete(attemptsKey(userId));
-    retireChallenge(state, challenge.id);
-    const { entry } = issueToken(state, { kind: 'user', userId, levelOfAssurance: 5 });
-    return json(c, { accessTokens: [entry] });
+    const verified = verify(c, state, 'standalone', request?.tokenResponse);
+    if (verified instanceof Response) return verified;
+    // With the stepUp knob, the two-profile persona needs a second scanner confirmation.
+    const partial = state.config.stepUp && verified.userId === MULTI_PROFILE_USER_ID;
+    return json(c, authenticationResultFor(state, verified.userId, { partial }));
+  });
+
+  app.post(`${AUTHENTICATION}/initiate`, async (c) => {
+    const userId = stepUpBearer(state, c);
+    if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
+    if (!(await body(c, stepUpInitiateSchema))) return json(c, { errorCode: 'bad-request' }, 400);
+    return colourCode(c, state, userId, 'step-up');
+  });
+
+  app.post(`${AUTHENTICATION}/authenticate`, async (c) => {
+    const userId = stepUpBearer(state, c);
+    if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
+    const request = await body(c, stepUpAuthenticateSchema);
+    const verified = verify(c, state, 'step-up', request?.tokenResponse, userId);
+    if (verified instanceof Response) return verified;
+    return json(c, authenticationResultFor(state, verified.userId));
   });
 
   app.post(`${API_BASE}/v1/api/public/scanner/logon`, async (c) => {

@@ -42,6 +42,8 @@ export interface SandboxConfig {
   inactivityTimeoutActivationS: number;
   /** Where logon calls send the browser; relative URLs resolve against the request's origin. */
   logonRedirectUrl: string;
+  /** The scanner logon of HUGO0008 answers a partial result: a step-up to a second colour code. */
+  stepUp: boolean;
 }
 
 /** A QR code the widget is showing, waiting for the mobile app. */
@@ -85,6 +87,7 @@ export const DEFAULT_CONFIG: Readonly<SandboxConfig> = {
   inactivityTimeoutLogonS: 300,
   inactivityTimeoutActivationS: 900,
   logonRedirectUrl: '/__sandbox/logged-on',
+  stepUp: false,
 };
 
 // userId, e-mail, status, finish level of assurance, serial body (7 digits), blocked, note

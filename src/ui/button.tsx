@@ -1,5 +1,6 @@
 import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { cx } from './cx';
+import { useFlowStyles } from './use-styles';
 
 /** Visual weight of a button: filled, outlined, or text-only. */
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
@@ -19,6 +20,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', loading = false, type = 'button', className, onClick, children, ...rest },
   ref,
 ) {
+  useFlowStyles();
   // aria-disabled rather than disabled while loading: a disabled button would drop keyboard focus.
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading) event.preventDefault();
@@ -51,6 +53,7 @@ export const LinkButton = forwardRef<HTMLAnchorElement, LinkButtonProps>(functio
   { variant = 'primary', className, children, ...rest },
   ref,
 ) {
+  useFlowStyles();
   return (
     <a {...rest} ref={ref} className={classes(variant, className)}>
       {children}

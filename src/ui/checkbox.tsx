@@ -12,6 +12,7 @@ import { cx } from './cx';
 import { useFormControl } from './form-control';
 import { ErrorIcon } from './icons';
 import { useControllable } from './use-controllable';
+import { useFlowStyles } from './use-styles';
 
 /** A checkbox's state: checked, unchecked, or indeterminate (shown as neither, submitted as unchecked). */
 export type CheckedState = boolean | 'indeterminate';
@@ -48,6 +49,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   },
   ref,
 ) {
+  useFlowStyles();
   const [checked, setChecked] = useControllable<CheckedState>(checkedProp, defaultChecked, onCheckedChange);
   const [revealed, setRevealed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import type { ColourCodeState } from '../core/flows/colour-code';
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { useFlowStyles } from './use-styles';
 
 /** Props of {@link ColourCode}. */
 export interface ColourCodeProps {
@@ -24,6 +25,7 @@ export interface ColourCodeProps {
  * a Refresh button; focus then stays on the component instead of falling back to the page.
  */
 export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, loadingLabel, placeholderSrc }: ColourCodeProps) {
+  useFlowStyles();
   const boxRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
   const stale = state.status === 'expired' || state.status === 'error';

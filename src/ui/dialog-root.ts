@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { StyleRoot } from './styles';
 
 /**
  * Where dialogs portal to unless told otherwise: the widget's root element, so they inherit its
@@ -6,3 +7,6 @@ import { createContext } from 'react';
  * loading floating-ui before a dialog is needed.
  */
 export const DialogRootContext = createContext<HTMLElement | ShadowRoot | undefined>(undefined);
+
+/** Where lazily loaded components adopt their stylesheets: the widget's shadow root or document. */
+export const StyleScopeContext = createContext<{ root: StyleRoot; nonce?: string } | undefined>(undefined);

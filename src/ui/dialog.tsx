@@ -12,6 +12,7 @@ import { Button } from './button';
 import { DialogRootContext } from './dialog-root';
 import { cx } from './cx';
 import { ArrowLeftIcon, CloseIcon } from './icons';
+import { useFlowStyles } from './use-styles';
 
 
 /** Props of {@link Dialog}: controlled through `open` and `onOpenChange`. */
@@ -61,6 +62,7 @@ export function Dialog({
   root,
   className,
 }: DialogProps) {
+  useFlowStyles();
   const contextRoot = useContext(DialogRootContext);
   const { refs, context } = useFloating({ open, onOpenChange: (next) => onOpenChange(next) });
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);

@@ -15,6 +15,7 @@ import { ErrorIcon } from './icons';
 import { applyEdit, filterNumber, type Mask } from './input-mask';
 import { useControllable } from './use-controllable';
 import { constraintValidators, runValidators, type Validator } from './validators-runner';
+import { useFlowStyles } from './use-styles';
 
 type NativeProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -83,6 +84,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   },
   ref,
 ) {
+  useFlowStyles();
   const [value, setValue] = useControllable(valueProp, defaultValue, onChange);
   const [dirty, setDirty] = useState(false);
   const [focused, setFocused] = useState(false);

@@ -13,6 +13,7 @@ import {
 import { cx } from './cx';
 import { RegistryContext, useFormControl, useRegistry, type FormControl } from './form-control';
 import { ErrorIcon } from './icons';
+import { useFlowStyles } from './use-styles';
 
 /** What a page can ask of a {@link Form} through its ref. */
 export interface FormHandle {
@@ -80,6 +81,7 @@ export interface GroupProps {
 
 /** A fieldset of checkboxes: valid when each child is, at least `minSelectedItems` are checked, and one if required. */
 export function Group({ legend, hint, required, minSelectedItems = 0, errorMessage = '', className, children }: GroupProps) {
+  useFlowStyles();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [revealed, setRevealed] = useState(false);
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);

@@ -22,7 +22,7 @@ describe('ProfileSelector', () => {
   it('lists the profiles under its title, sorted by name ignoring case, the default one marked', () => {
     const { buttons } = setup();
     expect(screen.getByRole('heading', { level: 2, name: 'select profile' })).toBeTruthy();
-    expect(buttons.map((button) => button.textContent)).toEqual(['acme trading' + REASON, 'Jansen Holding BVDefault', 'Zeta BV']);
+    expect(buttons.map((button) => button.textContent)).toEqual(['acme trading' + REASON, 'Jansen Holding BV Default', 'Zeta BV']);
     expect(screen.getByRole('button', { name: 'Jansen Holding BV Default' })).toBe(buttons[1]);
   });
 

@@ -1,6 +1,7 @@
 import { useId, useRef, type KeyboardEvent, type Ref } from 'react';
 import { sortProfiles } from '../core/session/profile';
 import type { HeadingLevel } from './card';
+import { useFlowStyles } from './use-styles';
 
 /** A profile on offer; an ineligible one stays in the list, unchoosable, with the reason. */
 export interface ProfileOption {
@@ -39,6 +40,7 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
  * users still reach them and hear why they cannot be chosen.
  */
 export function ProfileSelector({ title, options, onSelect, ineligibleReason, defaultLabel, headingLevel = 2, titleRef }: ProfileSelectorProps) {
+  useFlowStyles();
   const id = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const Heading = `h${headingLevel}` as const;
@@ -66,23 +68,23 @@ export function ProfileSelector({ title, options, onSelect, ineligibleReason, de
               <button
                 type="button"
                 className="amwa-profile-selector__option"
-                aria-labelledby={option.isDefault ? `${key}-name ${key}-default` : `${key}-name`}
                 aria-describedby={option.eligible ? undefined : `${key}-reason`}
                 aria-disabled={option.eligible ? undefined : true}
                 onClick={() => option.eligible && onSelect(option.id)}
               >
+                {/* The name comes from this visible text (WCAG 2.5.3); the space keeps name and badge apart in it. */}
                 <span className="amwa-profile-selector__heading">
-                  <span id={`${key}-name`} className="amwa-profile-selector__name">
-                    {option.name}
-                  </span>
+                  <span className="amwa-profile-selector__name">{option.name}</span>
                   {option.isDefault && (
-                    <span id={`${key}-default`} className="amwa-profile-selector__badge">
-                      {defaultLabel}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="amwa-profile-selector__badge">{defaultLabel}</span>
+                    </>
                   )}
                 </span>
+                {/* Heard as the description, not as part of the name speech input users say. */}
                 {!option.eligible && (
-                  <span id={`${key}-reason`} className="amwa-profile-selector__reason">
+                  <span id={`${key}-reason`} aria-hidden="true" className="amwa-profile-selector__reason">
                     {ineligibleReason}
                   </span>
                 )}

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import type { QrState } from '../core/flows/qr';
 import { Spinner } from './spinner';
+import { useFlowStyles } from './use-styles';
 
 /** The words the QR code needs, in the page's language. */
 export interface QrCodeLabels {
@@ -27,6 +28,7 @@ export interface QrCodeProps {
  * refreshes). Focus stays on the code after Refresh instead of falling back to the page.
  */
 export function QrCode({ state, onRefresh, labels }: QrCodeProps) {
+  useFlowStyles();
   const boxRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
   const image = 'image' in state ? state.image : undefined;

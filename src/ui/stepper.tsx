@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { useFlowStyles } from './use-styles';
 
 /** Props of {@link Stepper}. */
 export interface StepperProps {
@@ -17,6 +18,7 @@ const stateOf = (index: number, current: number) =>
 
 /** A row of step markers; the current one carries `aria-current="step"`. */
 export function Stepper({ count, current, stepLabel, label, className }: StepperProps) {
+  useFlowStyles();
   return (
     <ol className={cx('amwa-stepper', className)} aria-label={label}>
       {Array.from({ length: count }, (_, index) => (

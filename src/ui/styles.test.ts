@@ -1,3 +1,4 @@
+import { flowCss } from './flow-styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adoptStyles, css } from './styles';
 
@@ -30,9 +31,9 @@ describe('css', () => {
 
   it('fixes the spec sizes: card 470px, dialog 400px at z-index 1880, button 36px', () => {
     expect(css).toMatch(/\.amwa-card \{[^}]*max-width: 470px/);
-    expect(css).toMatch(/\.amwa-dialog \{[^}]*width: 400px; max-width: calc\(100vw - 32px\)/);
-    expect(css).toMatch(/\.amwa-dialog__overlay \{[^}]*z-index: 1880/);
-    expect(css).toMatch(/\.amwa-button \{[^}]*min-height: 36px/);
+    expect(flowCss).toMatch(/\.amwa-dialog \{[^}]*width: 400px; max-width: calc\(100vw - 32px\)/);
+    expect(flowCss).toMatch(/\.amwa-dialog__overlay \{[^}]*z-index: 1880/);
+    expect(flowCss).toMatch(/\.amwa-button \{[^}]*min-height: 36px/);
   });
 });
 

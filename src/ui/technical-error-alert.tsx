@@ -3,6 +3,7 @@ import { technicalAlertTime } from '../core/error-handler';
 import type { AmwaEventType, AmwaListener, TechnicalExceptionDetail } from '../core/events';
 import { Alert } from './alert';
 import { RichText } from './rich-text';
+import { useFlowStyles } from './use-styles';
 
 /** Props of {@link TechnicalErrorAlert}. */
 export interface TechnicalErrorAlertProps {
@@ -23,6 +24,7 @@ export interface TechnicalErrorAlertProps {
  * response's time and trace id, gone on `amwa-clear-technical-exception`.
  */
 export function TechnicalErrorAlert({ on, text, timestampLabel, traceIdLabel, formatTime, onLinkClick }: TechnicalErrorAlertProps) {
+  useFlowStyles();
   const [detail, setDetail] = useState<TechnicalExceptionDetail>();
   useEffect(() => {
     const offShow = on('amwa-technical-exception', setDetail);

@@ -70,13 +70,14 @@ async function run({ ms, advance, label, everyMinute = () => {} }) {
     everyMinute();
   }
   const status = qr.getState().status;
+  const seen = states.join(' → ');
   qr.dispose();
   scope.dispose();
   const minutes = ms / 60_000;
   return {
     label,
     status,
-    states: states.join(' → '),
+    states: seen,
     requests: stats.requests,
     pollsPerMinute: Math.round(stats.polls / minutes),
     maxInFlight: stats.maxInFlight,

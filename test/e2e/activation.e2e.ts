@@ -352,6 +352,23 @@ describe('validation and server messages', () => {
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
 
+  test('an expired colour code disables the field and Next until Refresh loads a new one', async () => {
+    await setConfig(e2e.url, { colourCodeExpirySeconds: 11 });
+    const page = await toSerialNumber('ANNA0001');
+    await page.getByText('This colour code has expired. Select Refresh for a new one.').waitFor();
+    expect(await field(page, 'Serial number').isDisabled()).toBe(true);
+    expect(await button(page, 'Next').isDisabled()).toBe(true);
+    await checkA11y(page, 'expired colour code');
+    await setConfig(e2e.url, { colourCodeExpirySeconds: 120 });
+    const reload = page.waitForResponse((response) => response.url().endsWith(`${TOKEN}/management/enrolment/identification`));
+    await button(page, 'Refresh').click();
+    expect((await reload).status()).toBe(200);
+    await field(page, 'Serial number').fill(await scanScreen(page, 'ANNA0001'));
+    await button(page, 'Next').click();
+    await onScreen(page, TITLES.pin);
+    page.expectNoConsoleErrors();
+  });
+
   test('a technical error on the means check shows the technical alert and can be tried again', async () => {
     const page = await e2e.open(START);
     await waitForPortal(page, TITLES.overview);

@@ -143,6 +143,7 @@ describe('mobile logon', () => {
     await page.getByText(EXPIRED).waitFor();
     expect(await page.locator('.amwa-qr').getAttribute('data-state')).toBe('invalid');
     expect(await qrImage(page).count()).toBe(0); // the blurred image is decoration now, the message says why
+    expect(await page.locator('.amwa-qr__image').evaluate((image) => getComputedStyle(image).filter)).toMatch(/^blur\(/);
     expect(await pageNames(page)).toContain('logon:mobile:qr-expired');
     await checkA11y(page, 'QR expired');
     expect((await expectKeyboardReachable(page)).map((item) => item.name)).toContain('Refresh');

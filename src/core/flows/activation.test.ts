@@ -9,6 +9,7 @@ import { createCookies } from '../cookies';
 import { createErrorHandler } from '../error-handler';
 import { createEmitter, type AmwaEventMap, type AmwaEventType } from '../events';
 import { createScope } from '../scope';
+import { createSession } from '../session/session';
 import { parseSettings } from '../settings';
 import { createTraceLog } from '../trace';
 import {
@@ -65,7 +66,8 @@ function setup({ limitS = 900 } = {}) {
   const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog: createTraceLog(api), navigateToError, signal: scope.signal });
   const leaveWarning = createLeaveWarning(scope, new EventTarget());
   const onSessionExpired = vi.fn();
-  const activation = createActivation({ api, scope, settings, emit: emitter.emit, errors, leaveWarning, base: `${ORIGIN}/access/`, onSessionExpired });
+  const session = createSession({ api, scope, window: null, BroadcastChannel: null, storage: null });
+  const activation = createActivation({ api, scope, settings, emit: emitter.emit, errors, session, leaveWarning, base: `${ORIGIN}/access/`, onSessionExpired });
 
   const control = async (path: string, body?: unknown) => {
     const response = await sandbox.fetch(
@@ -98,7 +100,7 @@ function setup({ limitS = 900 } = {}) {
     expect(activation.state.screen).toBe(screen);
   };
 
-  return { sandbox, activation, scope, events, paths, leaveWarning, navigateToError, onSessionExpired, fault, code, scan, walkTo };
+  return { sandbox, activation, session, scope, events, paths, leaveWarning, navigateToError, onSessionExpired, fault, code, scan, walkTo };
 }
 
 const nextSteps = (events: [AmwaEventType, unknown][]) =>
@@ -157,13 +159,14 @@ describe('parseScannerStatus', () => {
 
 describe('activation against the sandbox', () => {
   it('walks ANNA0001 to done at level of assurance 2, firing next for every step and logging out first', async () => {
-    const { activation, events, paths, leaveWarning, walkTo } = setup();
+    const { activation, events, paths, leaveWarning, session, walkTo } = setup();
     expect(activation.state.screen).toBe('overview');
     await walkTo('ANNA0001', 'credentials');
     expect(leaveWarning.enabled).toBe(true);
     await walkTo('ANNA0001', 'registrationCode');
     expect(activation.state).toMatchObject({ userName: 'ANNA0001', anonymizedEmail: 'ann*********@example.com' });
     await walkTo('ANNA0001', 'serialNumber');
+    expect(session.activeProfile).toMatchObject({ name: 'ANNA0001', requesterLevelOfAssurance: 3 });
     await walkTo('ANNA0001', 'pin');
     expect(activation.colourCodes.serialNumber.state.status).toBe('idle');
     await walkTo('ANNA0001', 'done');
@@ -180,8 +183,10 @@ describe('activation against the sandbox', () => {
       ACTIVATION_PATHS.activationInitiate,
       ACTIVATION_PATHS.activationValidate,
       `/access${ACTIVATION_PATHS.finish}`,
+      '/oauth2/token/revoke',
       '/access/v1/private/logout',
     ]);
+    expect(session.profiles).toEqual([]);
     expect(events.filter(([type]) => type.endsWith('exception'))).toEqual([]);
   });
 
@@ -210,6 +215,15 @@ describe('activation against the sandbox', () => {
     expect(paths).not.toContain(ACTIVATION_PATHS.identification);
   });
 
+  it("starts only from the overview, and raises 'Unknown step definition' for Next on a screen with a call of its own", async () => {
+    const { activation, events, walkTo } = setup();
+    await walkTo('ANNA0001', 'credentials');
+    activation.start();
+    expect(activation.state.screen).toBe('credentials');
+    expect(nextSteps(events)).toEqual(['overview']);
+    expect(() => activation.next()).toThrow(UNKNOWN_STEP);
+  });
+
   it('marks both fields on a 400 to the OTP request, and only the user ID for a blocked account', async () => {
     const { activation, walkTo } = setup();
     await walkTo('ANNA0001', 'credentials');
@@ -232,6 +246,18 @@ describe('activation against the sandbox', () => {
     expect(activation.state).toMatchObject({ screen: 'registrationCode', busy: false, fieldErrors: { registrationCode: 'validation.registrationCodeInvalid' } });
     await activation.submitRegistrationCode(right);
     expect(activation.state.screen).toBe('serialNumber');
+  });
+
+  it('refuses a registration-code session below level of assurance 3 and ends the flow', async () => {
+    const { activation, code, events, fault, leaveWarning, session, walkTo } = setup();
+    await walkTo('ANNA0001', 'registrationCode');
+    const token = { accessToken: 't0', accessTokenTimeToLive: 900, profileId: 'weak', requesterLevelOfAssurance: 2, executorLevelOfAssurance: 2 };
+    await fault(`/access${ACTIVATION_PATHS.otpAuthenticate}`, 200, { person: { id: 'p1' }, authentication: { status: 'complete' }, accessTokens: [token] });
+    await activation.submitRegistrationCode(await code('ANNA0001'));
+    expect(activation.state.screen).toBe('registrationCode');
+    expect(session.activeProfileId).toBeUndefined();
+    expect(events.find(([type]) => type === 'amwa-generic-exception')?.[1]).toMatchObject({ message: 'insufficient level of assurance' });
+    expect(leaveWarning.enabled).toBe(false);
   });
 
   it('treats an unknown scanner status as a technical error the user can retry', async () => {
@@ -302,7 +328,7 @@ describe('activation against the sandbox', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await vi.waitFor(() => expect(onSessionExpired).toHaveBeenCalledOnce());
     expect(activation.state).toMatchObject({ warning: false, userName: undefined, anonymizedEmail: undefined });
-    expect(paths.at(-1)).toBe('/access/v1/private/logout');
+    expect(paths.slice(-2)).toEqual(['/oauth2/token/revoke', '/access/v1/private/logout']);
     expect(leaveWarning.enabled).toBe(false);
   });
 

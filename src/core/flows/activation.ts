@@ -7,15 +7,14 @@ import { AmwaApiError, isApiError } from '../api-error';
 import type { ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
-import { hasLevelOfAssurance, toProfile } from '../session/profile';
-import { accessTokensSchema } from '../session/tokens';
-import { anonymizeEmail } from '../validate/email';
+import type { Session } from '../session/session';
 import type { Settings } from '../settings';
+import { anonymizeEmail } from '../validate/email';
+import { createAuthentication, MALFORMED_MEANS_RESPONSE, storedMeansMemory } from './authentication';
 import { createColourCode, ENCRYPTED_STATE_HEADER, readColourCode, type ColourCode, type ColourCodeImage, type ColourCodeLoader } from './colour-code';
 import { createInactivityTimer } from './inactivity';
 import type { LeaveWarning } from './leave-warning';
 import { logout } from './logout';
-import { SCANNER_TECHNICAL_CODES } from './scanner-logon';
 import { createStore } from './store';
 
 /** Every screen of the activation card, in order, then the two status alerts. */
@@ -174,12 +173,18 @@ export const STATUS_HANDLING: Record<ScannerStatus, 'next' | 'provision' | Activ
   MISSING: 'missing',
 };
 
-/** The error code of a status the widget does not know, shown as a technical error on scanner screens. */
-export const INVALID_AGREEMENT_CODE = SCANNER_TECHNICAL_CODES[0];
+/**
+ * The error code of a status the widget does not know, technical on scanner screens (spec section
+ * 8). Spelled out rather than imported from the scanner logon, whose flow would then load here too.
+ */
+export const INVALID_AGREEMENT_CODE = 'invalid-scanner-means-agreement-error-code';
 /** The spec's message for a status the widget does not know. */
 export const INVALID_AGREEMENT_STATE = 'Invalid scanner means agreement state';
 /** The internal error a finish answer outside level of assurance 1 or 2 raises. */
 export const INVALID_LEVEL_OF_ASSURANCE = 'invalid-level-of-assurance';
+
+/** The means the registration code is, as the authentication component knows it. */
+export const OTP_MEANS = { componentName: 'one-time-password', name: 'otp' } as const;
 
 /** The one-time-password authentication context (spec section 3): level 3, scope 'personal-data'. */
 export const OTP_AUTHENTICATION_CONTEXT = {
@@ -206,11 +211,6 @@ export const ACTIVATION_PATHS = {
   activationValidate: `${TOKEN}/activation/validate`,
 } as const;
 
-const authenticationSchema = z.looseObject({
-  person: z.looseObject({ id: z.string().check(z.minLength(1)) }),
-  authentication: z.looseObject({ status: z.literal('complete') }),
-  accessTokens: accessTokensSchema,
-});
 const statusSchema = z.looseObject({ status: z.unknown() });
 const finishSchema = z.looseObject({ levelOfAssurance: z.unknown() });
 
@@ -222,12 +222,13 @@ export interface ActivationDeps {
   settings: Pick<Settings, 'inactivityTimeoutActivationS' | 'colourCodeExpiryMarginS' | 'allowedRedirectOrigins' | 'corporatePortal'>;
   emit: Emit;
   errors: ErrorHandler;
+  /** Signs in the profile the registration code opens; its token is the bearer of the later calls. */
+  session: Pick<Session, 'addProfiles' | 'setActiveProfile' | 'accessToken' | 'logout'>;
   leaveWarning: LeaveWarning;
   /** The page's address, to resolve relative urls against. */
   base: string;
   /** The inactivity limit was reached and the user logged out. */
   onSessionExpired(): void;
-  now?: () => number;
 }
 
 /** The screens that show a colour code. */
@@ -273,17 +274,23 @@ const finishErrors = (error: AmwaApiError): FieldErrors | undefined =>
   error.status === 400 ? { finishCode: 'validation.confirmationCodeInvalid' } : error.status === 403 ? { finishCode: 'validation.finishAttempts' } : undefined;
 
 /** Creates the activation controller. */
-export function createActivation({ api, scope, settings, emit, errors, leaveWarning, base, onSessionExpired, now = Date.now }: ActivationDeps): Activation {
+export function createActivation({ api, scope, settings, emit, errors, session, leaveWarning, base, onSessionExpired }: ActivationDeps): Activation {
   const store = createStore(initialActivationState);
-  let accessToken: string | undefined;
+  // Set once the registration code signed a profile in: the later calls carry its token.
+  let authenticated = false;
   let encryptedState: string | undefined;
   let serialNumber: string | undefined;
   // The PIN colour code the serial number step already fetched, shown first.
   let prefetched: ColourCodeImage | undefined;
   let activated = false;
 
-  const report = (error: unknown, origin: string) => errors.handle(error, { origin, technicalCodes: SCANNER_TECHNICAL_CODES });
-  const singleSignOff = () => logout({ api, settings, emit, base, signal: scope.signal });
+  const report = (error: unknown, origin: string) => errors.handle(error, { origin, technicalCodes: [INVALID_AGREEMENT_CODE] });
+  /** Ends the profile and, safely, the single-sign-on session; settles, never rejects. */
+  const logOff = async () => {
+    authenticated = false;
+    await Promise.all([session.logout(), logout({ api, settings, emit, base, signal: scope.signal })]);
+  };
+  const bearer = () => (authenticated ? session.accessToken : undefined);
 
   /** The flow is over (finished, alert, generic error, expiry): no more prompts or timers. */
   const end = () => {
@@ -298,10 +305,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
     onExpire() {
       end();
       dispatch({ type: 'expire' });
-      void singleSignOff().then(() => {
-        accessToken = undefined;
-        if (!scope.disposed) onSessionExpired();
-      });
+      void logOff().then(() => scope.disposed || onSessionExpired());
     },
   });
 
@@ -311,7 +315,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
     encryptedState = headers.get(ENCRYPTED_STATE_HEADER) || encryptedState;
   };
 
-  /** A call after authentication: bearer always, the encrypted state on the scanner calls. */
+  /** A POST of the flow: the profile's token once signed in, the encrypted state on the scanner calls. */
   const post = <T>(path: string, body: unknown, schema?: z.ZodMiniType<T>) => {
     const scanner = path.startsWith(TOKEN);
     return api.request({
@@ -321,7 +325,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
       body,
       schema,
       headers: scanner ? stateHeader() : undefined,
-      bearer: accessToken,
+      bearer: bearer(),
       signal: scope.signal,
     });
   };
@@ -329,7 +333,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
   const fetchColourCode = async (path: string, body?: unknown) => {
     emit('amwa-clear-technical-exception', {});
     const method = path === ACTIVATION_PATHS.identification ? 'GET' : 'POST';
-    const response = await api.request({ method, path, target: 'security', body, headers: stateHeader(), bearer: accessToken, signal: scope.signal });
+    const response = await api.request({ method, path, target: 'security', body, headers: stateHeader(), bearer: bearer(), signal: scope.signal });
     const image = readColourCode(response, path, method === 'GET' ? 'optional' : 'required');
     keepState(response.headers);
     return image;
@@ -440,26 +444,24 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
     },
 
     async submitRegistrationCode(otp) {
-      const authenticated = await step(
+      const signedIn = await step(
         ACTIVATION_PATHS.otpAuthenticate,
         async () => {
-          const { userName } = store.get();
-          const body = { userName, otp, authenticationContext: OTP_AUTHENTICATION_CONTEXT };
-          const { data } = await post(ACTIVATION_PATHS.otpAuthenticate, body, authenticationSchema);
-          const profile = toProfile(data.accessTokens[0]!, now(), data.person.id);
-          if (!profile || !hasLevelOfAssurance(profile, OTP_AUTHENTICATION_CONTEXT.requiredLevelOfAssurance)) {
-            throw new AmwaApiError('invalid-response', 'malformed means response', {
-              path: ACTIVATION_PATHS.otpAuthenticate,
-              data: { errorCode: 'authentication-means-error' },
-            });
-          }
-          accessToken = profile.accessToken;
+          // The answer is the OTP means' result: the authentication component checks it against
+          // the OTP context and signs its profile in (this page only remembers the means used).
+          const authentication = createAuthentication({ session, lastUsedMeans: storedMeansMemory(null) });
+          authentication.configure(OTP_AUTHENTICATION_CONTEXT);
+          authentication.supply({ means: [OTP_MEANS] });
+          const { data } = await post(ACTIVATION_PATHS.otpAuthenticate, { userName: store.get().userName, otp });
+          authentication.submitResult(data);
+          if (authentication.state.status !== 'complete') throw new Error(authentication.state.error?.message ?? MALFORMED_MEANS_RESPONSE);
+          authenticated = true;
           inactivity.start();
           move('next');
         },
         (error) => (error.status === 400 ? { registrationCode: 'validation.registrationCodeInvalid' } : undefined),
       );
-      if (authenticated) await runCheck();
+      if (signedIn) await runCheck();
     },
 
     async retryCheck() {
@@ -505,8 +507,7 @@ export function createActivation({ api, scope, settings, emit, errors, leaveWarn
           const level = data.levelOfAssurance;
           if (level !== 1 && level !== 2) throw new Error(INVALID_LEVEL_OF_ASSURANCE);
           end();
-          await singleSignOff();
-          accessToken = undefined;
+          await logOff();
           move('next', { levelOfAssurance: level });
         },
         finishErrors,

@@ -10,6 +10,8 @@ import {
   orderMeans,
   parseMeans,
   reduceAuthentication,
+  LAST_MEANS_KEY,
+  storedMeansMemory,
   transitions,
   validateAuthenticationResult,
 } from './authentication';
@@ -52,7 +54,7 @@ describe('transitions', () => {
     attach: { type: 'attach', means: [] },
     'means-loading': { type: 'means-loading' },
     'means-loaded': { type: 'means-loaded' },
-    'step-up': { type: 'step-up' },
+    'step-up': { type: 'step-up', accessTokens: [] },
     swap: { type: 'swap', index: 1 },
     'choose-profile': { type: 'choose-profile', profiles: [] },
     complete: { type: 'complete', profileId: 'p1' },
@@ -221,6 +223,7 @@ describe('results', () => {
     expect(memory.value).toBe('scanner');
     expect(statuses.slice(3)).toEqual(['loading', 'loading', 'show-means']);
     expect(auth.state.means.map((m) => m.name)).toEqual(['otp', 'mobile']);
+    expect(auth.state.stepUpTokens).toEqual([{ accessToken: 'step', accessTokenTimeToLive: 60 }]);
   });
 
   it.each([
@@ -254,5 +257,32 @@ describe('results', () => {
     auth.submitResult(complete([tokenFor('p2')]));
     expect(session.profiles.map((p) => p.profileId)).toEqual(['p1']);
     expect(auth.state.activeProfileId).toBe('p1');
+  });
+});
+
+describe('storedMeansMemory', () => {
+  it('keeps the last means in storage, so the next visit orders ties by it', () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+    storedMeansMemory(storage).set('mobile');
+    expect(stored.get(LAST_MEANS_KEY)).toBe('mobile');
+    expect(storedMeansMemory(storage).get()).toBe('mobile');
+  });
+
+  it('remembers for the page alone when storage is missing or throws', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
+    for (const storage of [null, throwing]) {
+      const memory = storedMeansMemory(storage);
+      expect(memory.get()).toBeUndefined();
+      memory.set('scanner');
+      expect(memory.get()).toBe('scanner');
+    }
   });
 });

@@ -93,6 +93,8 @@ export interface AuthenticationState {
   /** Sorted by name, ignoring case. */
   profiles: readonly ProfileChoice[];
   activeProfileId?: string;
+  /** A step-up's interim tokens (the partial result's): what the next means authenticates with. */
+  stepUpTokens?: readonly AccessToken[];
   error?: AuthenticationError;
 }
 
@@ -103,7 +105,7 @@ export type AuthenticationEvent =
   | { type: 'attach'; means: readonly Means[] }
   | { type: 'means-loading' }
   | { type: 'means-loaded' }
-  | { type: 'step-up' }
+  | { type: 'step-up'; accessTokens: readonly AccessToken[] }
   | { type: 'swap'; index: number }
   | { type: 'choose-profile'; profiles: readonly ProfileChoice[] }
   | { type: 'complete'; profileId: string }
@@ -138,6 +140,8 @@ export function reduceAuthentication(state: AuthenticationState, event: Authenti
       if (event.index < 1 || !other) return state;
       return { ...state, status, means: means.map((m, i) => (i === 0 ? other : i === event.index ? means[0]! : m)) };
     }
+    case 'step-up':
+      return { ...state, status, stepUpTokens: event.accessTokens };
     case 'choose-profile':
       return { ...state, status, profiles: event.profiles };
     case 'complete':
@@ -153,6 +157,39 @@ export function reduceAuthentication(state: AuthenticationState, event: Authenti
 export interface MeansMemory {
   get(): string | undefined;
   set(name: string): void;
+}
+
+/** Storage key of the last successfully used means. */
+export const LAST_MEANS_KEY = 'amwa-last-means';
+
+const pageStorage = () => {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled: reading it throws
+  }
+};
+
+/** A MeansMemory in `storage` (the page's localStorage by default); where storage fails it remembers for this page only. */
+export function storedMeansMemory(storage: Pick<Storage, 'getItem' | 'setItem'> | null = pageStorage()): MeansMemory {
+  let remembered: string | undefined;
+  return {
+    get() {
+      try {
+        return storage?.getItem(LAST_MEANS_KEY) ?? remembered;
+      } catch {
+        return remembered;
+      }
+    },
+    set(name) {
+      remembered = name;
+      try {
+        storage?.setItem(LAST_MEANS_KEY, name);
+      } catch {
+        // full or disabled storage: `remembered` serves this page
+      }
+    },
+  };
 }
 
 /** What the controller needs. */
@@ -238,7 +275,7 @@ export function createAuthentication({ session, lastUsedMeans }: AuthenticationD
       const used = state.means[0];
       if (used) lastUsedMeans.set(used.name);
       if (result.kind === 'partial') {
-        dispatch({ type: 'step-up' });
+        dispatch({ type: 'step-up', accessTokens: result.accessTokens });
         attach(result.means);
       } else {
         offer(session.addProfiles(result.accessTokens, result.personId));

@@ -34,9 +34,11 @@ export interface Visibility {
   onChange(fn: () => void): () => void;
 }
 
-/** Spec section 9: poll every 500 ms; a 400 on load is retried twice, 1 s apart. */
+/** How often a loaded QR code asks whether the app confirmed it (spec section 9). */
 export const POLL_INTERVAL_MS = 500;
+/** How many more times a load answered with 400 is tried (spec section 9). */
 export const LOAD_RETRIES = 2;
+/** The wait before each of those tries. */
 export const LOAD_RETRY_DELAY_MS = 1000;
 
 /** The calls behind each mode (spec section 7). */
@@ -161,7 +163,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
       cancelNext = visibility.hidden() ? () => {} : own.setTimeout(tick, ms);
     };
     const tick = () => {
-      if (inFlight || own.disposed) return;
+      if (inFlight) return;
       if (Date.now() >= deadline) return send({ type: 'expired' });
       inFlight = true;
       const started = Date.now();
@@ -169,7 +171,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
         ({ data }) => {
           inFlight = false;
           if (data.confirmed) send({ type: 'confirmed' });
-          else if (!own.disposed) schedule(Math.max(0, started + POLL_INTERVAL_MS - Date.now()));
+          else schedule(Math.max(0, started + POLL_INTERVAL_MS - Date.now())); // a left state's scope refuses new timers
         },
         (error: unknown) => {
           inFlight = false;

@@ -5,6 +5,7 @@ import JsCookie from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { findChallenge } from '../../sandbox/cronto';
+import { MULTI_PROFILE_USER_ID } from '../../sandbox/oauth';
 import { acceptedLogons } from '../../sandbox/scanner-logon';
 import { createAnalytics } from '../analytics';
 import { createApiClient } from '../api';
@@ -12,9 +13,14 @@ import { createCookies } from '../cookies';
 import { createErrorHandler } from '../error-handler';
 import { createEmitter, type AmwaEventMap, type AmwaEventType } from '../events';
 import { createScope } from '../scope';
+import { createInertSession } from '../session/native-bridge';
+import { createSession, type Session } from '../session/session';
 import { parseSettings, type Settings, type SettingsInput } from '../settings';
 import { createTraceLog } from '../trace';
 import { CODE_ERRORS, createScannerLogon, SCANNER_LOGON_PATHS, scannerLogonTransitions } from './scanner-logon';
+
+const JANSEN = 'profile-hugo0008-jansen';
+const ACME = 'profile-hugo0008-acme';
 
 let running: RunningSandbox;
 beforeAll(async () => {
@@ -62,7 +68,7 @@ const browserFetch =
 const scopes: Array<{ dispose(): void }> = [];
 afterEach(() => scopes.splice(0).forEach((scope) => scope.dispose()));
 
-function setup(overrides: SettingsInput = {}) {
+function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const parsed = parseSettings(
     { basePath: '', apiBaseUrl: `${running.url}/access`, securityApiBaseUrl: running.url, allowedRedirectOrigins: [running.url], brandPrefix: 'demobank', ...overrides },
     running.url,
@@ -87,9 +93,23 @@ function setup(overrides: SettingsInput = {}) {
     signal: scope.signal,
   });
   const leave = vi.fn();
-  const logon = createScannerLogon({ api, scope, settings, cookies, emit: emitter.emit, errors, base: `${running.url}/access/pages/logon/scanner`, leave });
+  // A lone tab: no channel to elect over, so it leads at once.
+  const session = givenSession ?? createSession({ api, scope, window: null, BroadcastChannel: null, storage: null });
+  const memory = { value: undefined as string | undefined, get: () => memory.value, set: (name: string) => void (memory.value = name) };
+  const logon = createScannerLogon({
+    api,
+    session,
+    scope,
+    settings,
+    cookies,
+    emit: emitter.emit,
+    errors,
+    base: `${running.url}/access/pages/logon/scanner`,
+    leave,
+    lastUsedMeans: memory,
+  });
   const of = <K extends AmwaEventType>(type: K) => events.filter((event) => event.type === type).map((event) => event.detail as AmwaEventMap[K]);
-  return { logon, cookies, leave, navigateToError, paths, of, state: running.sandbox.state };
+  return { logon, session, memory, cookies, leave, navigateToError, paths, of, state: running.sandbox.state };
 }
 
 /** What EMMA0005's scanner shows for the colour code on screen. */
@@ -123,6 +143,10 @@ describe('scanner logon', () => {
     ]);
     expect(ctx.cookies.logonType.get()).toBe('scanner');
     expect(ctx.cookies.userId.get()).toBe('EMMA0005');
+    // One profile, level of assurance 5: chosen without asking, its token buys the transfer OTP.
+    expect(ctx.logon.authentication?.state).toMatchObject({ status: 'complete', activeProfileId: 'profile-emma0005' });
+    expect(ctx.session.activeProfile?.name).toBe('EMMA0005');
+    expect(ctx.memory.value).toBe('scanner');
     expect(ctx.paths.filter((path) => path !== '/access/')).toEqual([
       '/access/v1/public/session/anonymous/initiate',
       '/security/means/bootstrap/web/sessions',
@@ -256,5 +280,128 @@ describe('scanner logon', () => {
     expect(scannerLogonTransitions.userId.logon).toBeUndefined();
     expect(scannerLogonTransitions.redirecting).toEqual({});
     expect(scannerLogonTransitions.loggingOn.rejected).toBe('code');
+    expect(scannerLogonTransitions.selectProfile.back).toBeUndefined();
+    expect(scannerLogonTransitions.steppingUp.rejected).toBe('stepUp');
+  });
+
+  it('reports an inert session (inside the native app) as the anonymous-session failure', async () => {
+    const ctx = setup({}, createInertSession());
+    expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(true);
+    expect(ctx.logon.state.status).toBe('userId');
+    expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ message: 'Can not GET anonymous session response' })]);
+    expect(ctx.paths).toEqual([]);
+  });
+});
+
+/** Answers the colour code on screen (the code step's or the step-up's) with what HUGO0008's scanner shows. */
+const answer = async (ctx: ReturnType<typeof setup>, image: { base64Cronto: string } | undefined) => ctx.logon.logon(scanned(ctx.state, image?.base64Cronto));
+
+describe('scanner logon with the authentication component', () => {
+  it('asks HUGO0008 to choose a profile, refuses the ineligible one and logs on with the chosen one', async () => {
+    const ctx = setup();
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    expect(ctx.logon.state.status).toBe('selectProfile');
+    const auth = ctx.logon.authentication!;
+    expect(auth.state.profiles.map(({ profile, eligible }) => [profile.name, eligible])).toEqual([
+      ['acme trading', false],
+      ['Jansen Holding BV', true],
+    ]);
+    expect(ctx.leave).not.toHaveBeenCalled();
+
+    expect(auth.selectProfile(ACME)).toBe(false);
+    await ctx.logon.continueLogon();
+    expect(ctx.logon.state.status).toBe('selectProfile');
+
+    expect(auth.selectProfile(JANSEN)).toBe(true);
+    await ctx.logon.continueLogon();
+    expect(ctx.session.activeProfileId).toBe(JANSEN);
+    expect(ctx.logon.state.status).toBe('redirecting');
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
+    expect(acceptedLogons(ctx.state).map((logon) => logon.username)).toEqual([MULTI_PROFILE_USER_ID]);
+    expect(ctx.of('amwa-next').map((next) => next.step)).toEqual(['userId', 'selectProfile', 'code']);
+  });
+
+  it('steps up with a second colour code when the result is partial, then asks for the profile', async () => {
+    const ctx = setup();
+    ctx.state.config.stepUp = true;
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    expect(ctx.logon.state.status).toBe('stepUp');
+    const auth = ctx.logon.authentication!;
+    expect(auth.state).toMatchObject({ status: 'show-means', stepUpTokens: [expect.objectContaining({ requesterLevelOfAssurance: 3 })] });
+    expect(auth.state.means.map((means) => [means.name, means.cost])).toEqual([
+      ['scanner', 20],
+      ['mobile', 50],
+    ]);
+    // Nothing is signed in yet: the interim token only carries the step-up.
+    expect(ctx.session.profiles).toEqual([]);
+
+    ctx.logon.stepUpCode.show();
+    await vi.waitFor(() => expect(ctx.logon.stepUpCode.state.status).toBe('shown'));
+    const image = ctx.logon.stepUpCode.state.image!;
+    expect(image.base64Cronto).not.toBe(ctx.logon.colourCode.state.image?.base64Cronto);
+
+    await ctx.logon.logon(wrongCode(scanned(ctx.state, image.base64Cronto)));
+    expect(ctx.logon.state).toMatchObject({ status: 'stepUp', codeError: CODE_ERRORS[400] });
+
+    await answer(ctx, image);
+    expect(ctx.logon.state.status).toBe('selectProfile');
+    expect(auth.selectProfile(JANSEN)).toBe(true);
+    await ctx.logon.continueLogon();
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
+    expect(ctx.paths).toEqual(expect.arrayContaining([SCANNER_LOGON_PATHS.stepUpInitiate, SCANNER_LOGON_PATHS.stepUpAuthenticate]));
+    expect(ctx.of('amwa-next').map((next) => next.step)).toEqual(['userId', 'stepUp', 'selectProfile', 'code']);
+    expect(ctx.memory.value).toBe('scanner');
+  });
+
+  it('swaps the step-up means, and Back leaves the step-up for the user ID step', async () => {
+    const ctx = setup();
+    ctx.state.config.stepUp = true;
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    ctx.logon.authentication!.swap();
+    expect(ctx.logon.authentication!.state.means.map((means) => means.name)).toEqual(['mobile', 'scanner']);
+    ctx.logon.stepUpCode.show();
+    ctx.logon.back();
+    expect(ctx.logon.state.status).toBe('userId');
+    expect([ctx.logon.colourCode.state.status, ctx.logon.stepUpCode.state.status]).toEqual(['idle', 'idle']);
+  });
+
+  it("sends a malformed authentication result to the generic handler as 'authentication-means-error'", async () => {
+    const ctx = setup();
+    const image = await toCodeStep(ctx);
+    ctx.state.faults.push({ path: SCANNER_LOGON_PATHS.authenticate, status: 200, body: { accessTokens: [{ accessToken: 'x' }] }, times: 1 });
+    await answer(ctx, image);
+    expect(ctx.logon.state.status).toBe('code');
+    expect(ctx.logon.authentication?.state.status).toBe('error');
+    expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ origin: 'authentication-means-error', message: 'malformed means response' })]);
+    await vi.waitFor(() => expect(ctx.navigateToError).toHaveBeenCalled());
+    expect(ctx.leave).not.toHaveBeenCalled();
+  });
+
+  it('drops the sign-in of a logon that failed after the profile choice before the next session starts', async () => {
+    const ctx = setup();
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    ctx.logon.authentication!.selectProfile(JANSEN);
+    ctx.state.faults.push({ path: `/access${SCANNER_LOGON_PATHS.logon}`, status: 503, times: 1 });
+    await ctx.logon.continueLogon();
+    expect(ctx.logon.state.status).toBe('code');
+    expect(ctx.logon.colourCode.state.status).toBe('expired');
+    expect(ctx.of('amwa-technical-exception')).toHaveLength(1);
+    expect(ctx.session.profiles).toHaveLength(2);
+
+    // The session refuses an anonymous session beside a profile: Refresh signs the old one out first.
+    ctx.logon.colourCode.refresh();
+    await vi.waitFor(() => expect(ctx.logon.colourCode.state.status).toBe('shown'));
+    expect(ctx.session.profiles).toEqual([]);
+    expect(ctx.session.anonymousProfile).toBeDefined();
+    await vi.waitFor(() => expect(ctx.paths.filter((path) => path === '/oauth2/token/revoke')).toHaveLength(3));
+  });
+
+  it('logs the session out at the inactivity limit, its tokens revoked', async () => {
+    const ctx = setup();
+    await toCodeStep(ctx);
+    expect(ctx.session.anonymousProfile).toBeDefined();
+    await ctx.logon.endSession();
+    expect(ctx.session.anonymousProfile).toBeUndefined();
+    expect(ctx.paths).toEqual(expect.arrayContaining(['/oauth2/token/revoke', '/access/v1/private/logout']));
   });
 });

@@ -1,6 +1,8 @@
 // Log on with the scanner (spec sections 2, 4, 7, 8): the user ID step starts an anonymous
 // session, the code step shows a colour code from the standalone cronto authentication, and
-// Log on trades the scanner's response code for a transfer OTP the logon call accepts.
+// Log on hands the scanner's answer to the authentication component: one eligible profile goes
+// straight on, several ask the profile selector, a partial result steps up with a second colour
+// code. The active profile's token then buys a transfer OTP the logon call accepts.
 import * as z from 'zod/mini';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
@@ -9,25 +11,38 @@ import type { ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
 import { AnonymousSessionAPIError } from '../session/errors';
-import type { AnonymousProfile } from '../session/profile';
-import { requestAnonymousSession } from '../session/token-calls';
+import type { Session } from '../session/session';
 import type { AuthenticationContext } from '../session/tokens';
 import type { Settings } from '../settings';
 import { logonCode, runValidators, scannerUserId } from '../validate/validators';
+import {
+  createAuthentication,
+  storedMeansMemory,
+  type Authentication,
+  type AuthenticationError,
+  type AuthenticationStatus,
+  type MeansMemory,
+  MALFORMED_MEANS_RESPONSE,
+} from './authentication';
 import { createColourCode, ENCRYPTED_STATE_HEADER, readColourCode, type ColourCode } from './colour-code';
 import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
 import { checkRedirect, INVALID_REDIRECT } from './redirect';
 import { createStore } from './store';
 
-const CRONTO = '/security-means/cronto-hardware-token/actions/authentication/standalone';
-/** The calls of the scanner logon, in the order they are made. */
+const CRONTO = '/security-means/cronto-hardware-token/actions/authentication';
+/** The calls of the scanner logon, in the order they are made; the step-up pair only after a partial result. */
 export const SCANNER_LOGON_PATHS = {
-  initiate: `${CRONTO}/initiate`,
-  authenticate: `${CRONTO}/authenticate`,
+  initiate: `${CRONTO}/standalone/initiate`,
+  authenticate: `${CRONTO}/standalone/authenticate`,
+  stepUpInitiate: `${CRONTO}/initiate`,
+  stepUpAuthenticate: `${CRONTO}/authenticate`,
   transfer: '/security-means/transfers',
   logon: '/v1/api/public/scanner/logon',
 } as const;
+
+/** The means a colour code and its response code are, as the authentication component knows it. */
+export const SCANNER_MEANS = { componentName: 'cronto-hardware-token', name: 'scanner' } as const;
 
 /** The system marker of the standalone authentication request. */
 export const SYSTEM_MARKER = 'amwa-web';
@@ -44,8 +59,11 @@ export const CODE_ERRORS = {
   403: 'validation.scannerLogonAttempts',
 } as const;
 
-/** Where the flow is: the user ID step, starting the session, the code step, logging on, or leaving. */
-export type ScannerLogonStatus = 'userId' | 'starting' | 'code' | 'loggingOn' | 'redirecting';
+/**
+ * Where the flow is: the user ID step, starting the session, the code step, answering it, the
+ * profile selector, logging on with the chosen profile, the step-up, answering it, or leaving.
+ */
+export type ScannerLogonStatus = 'userId' | 'starting' | 'code' | 'loggingOn' | 'selectProfile' | 'handingOver' | 'stepUp' | 'steppingUp' | 'redirecting';
 
 /** The screen's state. */
 export interface ScannerLogonState {
@@ -55,20 +73,32 @@ export interface ScannerLogonState {
   codeError?: (typeof CODE_ERRORS)[keyof typeof CODE_ERRORS];
 }
 
-type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'loggedOn' | 'expire';
+type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'chooseProfile' | 'stepUp' | 'selected' | 'loggedOn' | 'expire';
 
-/** Every move of the flow; an event missing from a row is ignored in that state. */
+/**
+ * Every move of the flow; an event missing from a row is ignored in that state. A failure after
+ * the code was answered goes back to the code step: its colour code, spoiled, starts over.
+ */
 export const scannerLogonTransitions: Record<ScannerLogonStatus, Partial<Record<ScannerLogonEvent, ScannerLogonStatus>>> = {
   userId: { next: 'starting', expire: 'userId' },
   starting: { started: 'code', failed: 'userId', expire: 'userId' },
   code: { back: 'userId', logon: 'loggingOn', expire: 'userId' },
-  loggingOn: { rejected: 'code', failed: 'code', loggedOn: 'redirecting', expire: 'userId' },
+  loggingOn: { rejected: 'code', failed: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
+  selectProfile: { selected: 'handingOver', expire: 'userId' },
+  handingOver: { rejected: 'code', failed: 'code', loggedOn: 'redirecting', expire: 'userId' },
+  stepUp: { back: 'userId', logon: 'steppingUp', expire: 'userId' },
+  steppingUp: { rejected: 'stepUp', failed: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
   redirecting: {},
 };
+
+/** The flow's event for where the authentication component stands after a result ('complete' logs on, 'error' fails). */
+const AFTER_RESULT: Partial<Record<AuthenticationStatus, ScannerLogonEvent>> = { 'select-profile': 'chooseProfile', 'show-means': 'stepUp' };
 
 /** What the scanner logon needs. */
 export interface ScannerLogonDeps {
   api: ApiClient;
+  /** Holds the anonymous session and the profiles a logon signs in. */
+  session: Session;
   /** Disposing it stops the colour code's timers and drops calls in flight. */
   scope: Scope;
   settings: Pick<Settings, 'colourCodeExpiryMarginS' | 'allowedRedirectOrigins' | 'corporatePortal'>;
@@ -84,6 +114,8 @@ export interface ScannerLogonDeps {
   now?: () => number;
   /** The remembered user ID the first step starts with. */
   initialUserId?: string;
+  /** Defaults to the page's localStorage. */
+  lastUsedMeans?: MeansMemory;
 }
 
 /** The scanner logon flow. */
@@ -92,20 +124,26 @@ export interface ScannerLogon {
   subscribe(listener: () => void): () => void;
   /** The code step's colour code; its refresh starts a new anonymous session first. */
   readonly colourCode: ColourCode;
+  /** The step-up's colour code, made for the partial result's interim token. */
+  readonly stepUpCode: ColourCode;
+  /** The authentication of the latest Log on, for the profile selector and the step-up to render. */
+  readonly authentication: Authentication | undefined;
   /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid. */
   submitUserId(userId: string, remember: boolean): Promise<boolean>;
-  /** Back from the code step to the user ID step. */
+  /** Back from the code step or the step-up to the user ID step. */
   back(): void;
-  /** Log on with the scanner's response code (digits); false if the code is invalid. */
+  /** Log on with the scanner's response code (digits) to the colour code on screen; false if the code is invalid. */
   logon(code: string): Promise<boolean>;
+  /** The profile selector made the chosen profile active: log on with it. */
+  continueLogon(): Promise<void>;
   /** The user edits the code: the server's verdict on the old one goes. */
   clearCodeError(): void;
   /** The inactivity limit: log out, forget the session and the user ID, back to the first step. */
   endSession(): Promise<void>;
 }
 
-const accessTokenSchema = z.looseObject({ accessToken: z.string().check(z.minLength(1)) });
-const authenticateSchema = z.looseObject({ accessTokens: z.array(accessTokenSchema).check(z.minLength(1)) });
+// The calls whose 400 or 403 is the server's verdict on the code typed.
+const CODE_PATHS: readonly string[] = [SCANNER_LOGON_PATHS.authenticate, SCANNER_LOGON_PATHS.stepUpAuthenticate, SCANNER_LOGON_PATHS.logon];
 const transferSchema = z.looseObject({ otp: z.string().check(z.minLength(1)) });
 const logonSchema = z.looseObject({ url: z.optional(z.unknown()) });
 
@@ -117,18 +155,29 @@ export const scannerLogonContext = (clientId: string): AuthenticationContext => 
   scopes: ['personal_data'],
 });
 
+/** The authentication component ended in error: reported as a generic error whose origin is the spec's code. */
+class AuthenticationFailed extends Error {
+  readonly code: AuthenticationError['code'];
+
+  constructor({ code, message }: AuthenticationError) {
+    super(message);
+    this.code = code;
+  }
+}
+
 // The anonymous-session error wraps the failed call, whose status and headers the handler needs.
 const reportable = (error: unknown) => (error instanceof AnonymousSessionAPIError && isApiError(error.cause) ? error.cause : error);
+const originOf = (error: unknown) => (isApiError(error) ? error.path : error instanceof AuthenticationFailed ? error.code : 'scanner-logon');
 
 /** Creates the scanner logon flow. */
 export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
-  const { api, scope, settings, cookies, emit, errors, base, leave, now = () => Date.now() } = deps;
+  const { api, session, scope, settings, cookies, emit, errors, base, leave, now = () => Date.now(), lastUsedMeans = storedMeansMemory() } = deps;
   const getDeviceProfile = deps.deviceProfile ?? pageDeviceProfile;
   const store = createStore<ScannerLogonState>({ status: 'userId', userId: deps.initialUserId ?? '' });
-  let anonymous: AnonymousProfile | undefined;
   // The session Next started serves the first colour code; every later load re-initialises.
   let sessionUnused = false;
   let attempt: Scope | undefined;
+  let authentication: Authentication | undefined;
 
   const fire = (event: ScannerLogonEvent, next: Partial<ScannerLogonState> = {}) => {
     const state = store.get();
@@ -138,9 +187,17 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     return true;
   };
   const report = (error: unknown, origin: string) => errors.handle(reportable(error), { origin, technicalCodes: SCANNER_TECHNICAL_CODES });
-  const startAnonymous = async (signal: AbortSignal) => {
-    anonymous = undefined;
-    anonymous = await requestAnonymousSession(api, now, signal);
+  const liveAnonymous = () => {
+    const anonymous = session.anonymousProfile;
+    return anonymous && now() < anonymous.expirationTime ? anonymous : undefined;
+  };
+  const startAnonymous = async () => {
+    // The session refuses an anonymous session beside a signed-in profile: a new logon ends
+    // whatever sign-in the browser still holds (an earlier attempt's, another tab's).
+    if (session.profiles.length) void session.logout();
+    const anonymous = await session.initAnonymousSession();
+    // Only the inert session inside the native app answers nothing: there the app logs on.
+    if (!anonymous) throw new AnonymousSessionAPIError();
     return anonymous;
   };
   // A fresh scope per call sequence, so Back or the end of the session drops what is in flight.
@@ -156,39 +213,46 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     onError: (error) => report(error, SCANNER_LOGON_PATHS.initiate),
     async load() {
       emit('amwa-clear-technical-exception', {});
-      const { signal } = scope;
-      const session = sessionUnused && anonymous ? anonymous : await startAnonymous(signal);
+      const anonymous = (sessionUnused && liveAnonymous()) || (await startAnonymous());
       sessionUnused = false;
       const response = await api.request({
         method: 'POST',
         path: SCANNER_LOGON_PATHS.initiate,
         target: 'security',
-        bearer: session.accessToken,
-        body: { userId: store.get().userId, system: SYSTEM_MARKER, authenticationContext: scannerLogonContext(session.authenticationContext.clientId) },
-        signal,
+        bearer: anonymous.accessToken,
+        body: { userId: store.get().userId, system: SYSTEM_MARKER, authenticationContext: scannerLogonContext(anonymous.authenticationContext.clientId) },
+        signal: scope.signal,
       });
       return readColourCode(response, SCANNER_LOGON_PATHS.initiate);
     },
   });
 
-  /** Steps 3 to 7 of the logon: session, response code, transfer OTP, logon, redirect check. */
-  const logOn = async (userId: string, code: string, encryptedState: string, signal: AbortSignal) => {
-    const session = anonymous && now() < anonymous.expirationTime ? anonymous : await startAnonymous(signal);
-    const { data: authenticated } = await api.request({
-      method: 'POST',
-      path: SCANNER_LOGON_PATHS.authenticate,
-      target: 'security',
-      bearer: session.accessToken,
-      headers: { [ENCRYPTED_STATE_HEADER]: encryptedState },
-      body: { tokenResponse: code },
-      schema: authenticateSchema,
-      signal,
-    });
+  const stepUpToken = () => authentication?.state.stepUpTokens?.[0]?.accessToken;
+  const stepUpCode = createColourCode({
+    scope,
+    marginS: settings.colourCodeExpiryMarginS,
+    onError: (error) => report(error, SCANNER_LOGON_PATHS.stepUpInitiate),
+    async load() {
+      emit('amwa-clear-technical-exception', {});
+      const response = await api.request({
+        method: 'POST',
+        path: SCANNER_LOGON_PATHS.stepUpInitiate,
+        target: 'security',
+        bearer: stepUpToken(),
+        body: { authenticationContext: authentication?.state.context },
+        signal: scope.signal,
+      });
+      return readColourCode(response, SCANNER_LOGON_PATHS.stepUpInitiate);
+    },
+  });
+
+  /** Steps 5 to 7 of the logon: a transfer OTP for the active profile, the logon call, the redirect check. */
+  const handOver = async (signal: AbortSignal) => {
     const { data: transfer } = await api.request({
       method: 'POST',
       path: SCANNER_LOGON_PATHS.transfer,
       target: 'security',
-      bearer: authenticated.accessTokens[0]!.accessToken,
+      bearer: session.accessToken,
       body: { clientId: SSO_CLIENT_ID, intent: TRANSFER_INTENT },
       schema: transferSchema,
       signal,
@@ -196,19 +260,86 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     const { data } = await api.request({
       method: 'POST',
       path: SCANNER_LOGON_PATHS.logon,
-      body: { username: userId, transferOtp: transfer.otp, ...(await getDeviceProfile()) },
+      body: { username: store.get().userId, transferOtp: transfer.otp, ...(await getDeviceProfile()) },
       schema: logonSchema,
       signal,
     });
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);
     if (!checked.ok) throw new Error(INVALID_REDIRECT);
-    return checked.url;
+    if (!fire('loggedOn')) return;
+    emit('amwa-next', { flow: 'scanner-logon', step: 'code' });
+    emit('amwa-logon-redirect', { url: checked.url, logonType: 'scanner' });
+    leave(checked.url);
+  };
+
+  /** Hands a result to the authentication and goes where it leads: log on, the profile selector, or the step-up. */
+  const follow = async (result: unknown, signal: AbortSignal) => {
+    const auth = authentication!;
+    auth.submitResult(result);
+    const { status, error } = auth.state;
+    if (status === 'complete') return handOver(signal);
+    const event = AFTER_RESULT[status];
+    if (!event) throw new AuthenticationFailed(error ?? { code: 'authentication-means-error', message: MALFORMED_MEANS_RESPONSE });
+    // A new step-up needs a new colour code; the step-up screen loads it.
+    if (event === 'stepUp') stepUpCode.hide();
+    fire(event);
+  };
+
+  /** Answers the code step's colour code: a new authentication in the scanner logon context. */
+  const answerCode = async (code: string, encryptedState: string, signal: AbortSignal) => {
+    const anonymous = liveAnonymous() ?? (await startAnonymous());
+    authentication = createAuthentication({ session, lastUsedMeans });
+    authentication.configure(scannerLogonContext(anonymous.authenticationContext.clientId));
+    authentication.supply({ means: [SCANNER_MEANS] });
+    const { data } = await api.request({
+      method: 'POST',
+      path: SCANNER_LOGON_PATHS.authenticate,
+      target: 'security',
+      bearer: anonymous.accessToken,
+      headers: { [ENCRYPTED_STATE_HEADER]: encryptedState },
+      body: { tokenResponse: code },
+      signal,
+    });
+    await follow(data, signal);
+  };
+
+  /** Answers the step-up's colour code with the partial result's interim token. */
+  const answerStepUp = async (code: string, encryptedState: string, signal: AbortSignal) => {
+    const { data } = await api.request({
+      method: 'POST',
+      path: SCANNER_LOGON_PATHS.stepUpAuthenticate,
+      target: 'security',
+      bearer: stepUpToken(),
+      headers: { [ENCRYPTED_STATE_HEADER]: encryptedState },
+      body: { tokenResponse: code, authenticationContext: authentication?.state.context },
+      signal,
+    });
+    emit('amwa-next', { flow: 'scanner-logon', step: 'stepUp' });
+    await follow(data, signal);
   };
 
   const codeErrorOf = (error: unknown) => {
-    if (!isApiError(error) || (error.path !== SCANNER_LOGON_PATHS.authenticate && error.path !== SCANNER_LOGON_PATHS.logon)) return undefined;
+    if (!isApiError(error) || !CODE_PATHS.includes(error.path)) return undefined;
     if (error.errorCode !== undefined && (SCANNER_TECHNICAL_CODES as readonly string[]).includes(error.errorCode)) return undefined;
     return error.status === 400 || error.status === 403 ? CODE_ERRORS[error.status] : undefined;
+  };
+
+  /** Runs one call sequence in a fresh attempt and ends a failure as spec section 8 says. */
+  const run = async (sequence: (signal: AbortSignal) => Promise<void>) => {
+    const { signal } = newAttempt();
+    try {
+      await sequence(signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      const codeError = codeErrorOf(error);
+      fire(codeError ? 'rejected' : 'failed', { codeError });
+      // Only a rejected step-up code stays on the step-up; anywhere else its colour code goes.
+      if (store.get().status !== 'stepUp') stepUpCode.hide();
+      if (codeError) return;
+      const outcome = report(error, originOf(error));
+      // A technical failure spoils this colour code: only a refresh (a new session) goes on.
+      if (outcome === 'technical' || outcome === 'timeout') colourCode.expire();
+    }
   };
 
   scope.onDispose(() => attempt?.dispose());
@@ -219,6 +350,10 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     },
     subscribe: store.subscribe,
     colourCode,
+    stepUpCode,
+    get authentication() {
+      return authentication;
+    },
     async submitUserId(userId, remember) {
       if (!runValidators(userId, [scannerUserId()]).valid || store.get().status !== 'userId') return false;
       if (remember) cookies.userId.set(userId);
@@ -227,7 +362,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       const { signal } = newAttempt();
       try {
         emit('amwa-clear-technical-exception', {});
-        await startAnonymous(signal);
+        await startAnonymous();
         sessionUnused = true;
         if (fire('started')) emit('amwa-next', { flow: 'scanner-logon', step: 'userId' });
       } catch (error) {
@@ -239,37 +374,29 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     },
     back() {
       attempt?.dispose();
-      if (fire('back', { codeError: undefined })) colourCode.hide();
+      if (!fire('back', { codeError: undefined })) return;
+      colourCode.hide();
+      stepUpCode.hide();
     },
     async logon(code) {
-      const { status, userId } = store.get();
-      const image = colourCode.state.image;
-      if (status !== 'code' || colourCode.state.status !== 'shown' || !image?.encryptedState) return false;
-      const rule = logonCode({ length: image.responseLength ?? 7, checkDigit: image.responseCheckDigit ?? true });
+      const { status } = store.get();
+      const colour = status === 'stepUp' ? stepUpCode : colourCode;
+      const { image } = colour.state;
+      if ((status !== 'code' && status !== 'stepUp') || colour.state.status !== 'shown' || !image?.encryptedState) return false;
+      const { encryptedState, responseLength = 7, responseCheckDigit = true } = image;
+      const rule = logonCode({ length: responseLength, checkDigit: responseCheckDigit });
       if (!runValidators(code, [rule]).valid) return false;
       fire('logon', { codeError: undefined });
       emit('amwa-clear-technical-exception', {});
       cookies.logonType.set('scanner');
-      const { signal } = newAttempt();
-      try {
-        const url = await logOn(userId, code, image.encryptedState, signal);
-        if (!fire('loggedOn')) return true;
-        emit('amwa-next', { flow: 'scanner-logon', step: 'code' });
-        emit('amwa-logon-redirect', { url, logonType: 'scanner' });
-        leave(url);
-      } catch (error) {
-        if (signal.aborted) return true;
-        const codeError = codeErrorOf(error);
-        if (codeError) {
-          fire('rejected', { codeError });
-          return true;
-        }
-        fire('failed');
-        const outcome = report(error, isApiError(error) ? error.path : 'scanner-logon');
-        // A technical failure spoils this colour code: only a refresh (a new session) goes on.
-        if (outcome === 'technical' || outcome === 'timeout') colourCode.expire();
-      }
+      await run((signal) => (status === 'code' ? answerCode : answerStepUp)(code, encryptedState, signal));
       return true;
+    },
+    async continueLogon() {
+      if (authentication?.state.status !== 'complete' || !fire('selected')) return;
+      emit('amwa-clear-technical-exception', {});
+      emit('amwa-next', { flow: 'scanner-logon', step: 'selectProfile' });
+      await run(handOver);
     },
     clearCodeError() {
       const state = store.get();
@@ -278,12 +405,12 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     async endSession() {
       attempt?.dispose();
       colourCode.hide();
-      const hadSession = anonymous !== undefined;
-      anonymous = undefined;
+      stepUpCode.hide();
+      const hadSession = session.anonymousProfile !== undefined || session.profiles.length > 0;
       sessionUnused = false;
       fire('expire', { userId: '', codeError: undefined });
       // Not tied to the screen's scope: the logout must outlive the screen it ends.
-      if (hadSession) await logout({ api, settings, emit, base });
+      if (hadSession) await Promise.all([session.logout(), logout({ api, settings, emit, base })]);
     },
   };
 }

@@ -7,8 +7,12 @@ const STORAGE_KEY = 'amwa-session-bus';
 
 const from = z.string();
 
-/** What tabs of one origin tell each other; anything else on the channel is ignored. */
-export const busMessageSchema = z.discriminatedUnion('type', [
+/**
+ * What tabs of one origin tell each other; anything else on the channel is ignored. A plain
+ * union: each member's literal `type` already tells them apart, and discriminatedUnion would add
+ * its code to every widget's first load.
+ */
+export const busMessageSchema = z.union([
   z.object({ type: z.literal('hello'), from }),
   /** `since`: when the sender took the lead; the earlier leader outranks a later one. */
   z.object({ type: z.literal('heartbeat'), from, since: z.number() }),

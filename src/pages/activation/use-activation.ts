@@ -22,20 +22,25 @@ export function useActivation(): Activation | undefined {
   useEffect(() => {
     const { api, scope: root, settings, emit, errors } = services;
     const scope = root.child();
-    const created = createActivation({
-      api,
-      scope,
-      settings,
-      emit,
-      errors,
-      leaveWarning: createLeaveWarning(scope),
-      base: window.location.href,
-      onSessionExpired() {
-        const { location, navigate } = latest.current;
-        navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
-      },
+    void services.session.then((session) => {
+      if (scope.disposed) return;
+      setActivation(
+        createActivation({
+          api,
+          scope,
+          settings,
+          emit,
+          errors,
+          session,
+          leaveWarning: createLeaveWarning(scope),
+          base: window.location.href,
+          onSessionExpired() {
+            const { location, navigate } = latest.current;
+            navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
+          },
+        }),
+      );
     });
-    setActivation(created);
     return () => scope.dispose();
   }, [services]);
 

@@ -60,7 +60,7 @@ describe('SelectProfile', () => {
     const names = within(screen.getByRole('list', { name: 'select profile' }))
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(names).toEqual(['acme tradingThis profile needs a stronger logon method', 'Jansen Holding BVDefault']);
+    expect(names).toEqual(['acme tradingThis profile needs a stronger logon method', 'Jansen Holding BV Default']);
     expect(events).toContainEqual(['amwa-page-load', { pageName: 'logon:scanner:select-profile' }]);
   });
 

@@ -7,7 +7,7 @@ import { StoreQr } from './store-qr';
 export type HelpTarget = 'all' | 'mobile' | 'link';
 
 /** The mobile help topics in the order the dialog lists them (spec section 2). */
-export const MOBILE_HELP_TOPICS = [
+const MOBILE_HELP_TOPICS = [
   ['link-account', 'link'],
   ['forgot-pin', 'all'],
   ['install-ios', 'all'],
@@ -24,10 +24,10 @@ export const MOBILE_HELP_TOPICS = [
 export type MobileHelpTopic = (typeof MOBILE_HELP_TOPICS)[number][0];
 
 /** The APK the Android topic offers beside the store (spec section 7). */
-export const APK_VERSION = '1.3.110';
+const APK_VERSION = '1.3.110';
 
 /** The topics shown in `mode`: all-mode topics plus that mode's own. */
-export const topicsFor = (mode: Exclude<HelpTarget, 'all'>): MobileHelpTopic[] =>
+const topicsFor = (mode: Exclude<HelpTarget, 'all'>): MobileHelpTopic[] =>
   MOBILE_HELP_TOPICS.filter(([, target]) => target === 'all' || target === mode).map(([id]) => id);
 
 /** Props of {@link MobileHelp}. */

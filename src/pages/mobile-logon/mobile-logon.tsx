@@ -13,9 +13,9 @@ import { useMobileLogon } from './use-mobile-logon';
 const STEPS: Record<QrState['status'], string> = { loading: 'step1', loaded: 'step1', confirmed: 'step2', invalid: 'qr-error' };
 
 /** Analytics page name of the screen: 'logon:mobile:step1', 'link:mobile:qr-expired', … */
-export function mobilePageName(mode: QrMode, state: QrState): string {
+function mobilePageName(mode: QrMode, state: QrState): string {
   const step = state.status === 'invalid' && state.reason === 'timeout' ? 'qr-expired' : STEPS[state.status];
-  return `${mode === 'link' ? 'link' : 'logon'}:mobile:${step}`;
+  return `${mode}:mobile:${step}`;
 }
 
 // The app-download links and the help topic each opens.
@@ -39,13 +39,12 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
     click(content);
     setHelp({ open: true, topic });
   };
-  const text = mode === 'link' ? 'link' : 'logon';
   const showBack = mode === 'logon' || settings.features.backToChoice === true;
 
   return (
     <div className="amwa-page">
       <Card
-        cardTitle={t(`mobileLogon.${text}.title`)}
+        cardTitle={t(`mobileLogon.${mode}.title`)}
         headingLevel={1}
         actions={
           <>
@@ -57,7 +56,7 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
           </>
         }
       >
-        <p>{t(`mobileLogon.${text}.scan`)}</p>
+        <p>{t(`mobileLogon.${mode}.scan`)}</p>
         <p id={noAppId}>{t('mobileLogon.noApp')}</p>
         <ul className="amwa-app-links" aria-labelledby={noAppId}>
           {APP_LINKS.map(([name, topic]) => (
@@ -75,9 +74,9 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
             refresh();
           }}
           labels={{
-            alt: t(`mobileLogon.${text}.qrAlt`),
+            alt: t(`mobileLogon.${mode}.qrAlt`),
             loading: t('mobileLogon.loadingQr'),
-            confirmed: t(`mobileLogon.${text}.confirmed`),
+            confirmed: t(`mobileLogon.${mode}.confirmed`),
             expired: t('mobileLogon.expired'),
             failed: t('mobileLogon.failed'),
             refresh: t('mobileLogon.refresh'),

@@ -1,16 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAmwa, usePageName, useT } from '../../context';
 import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
+import type { ScannerLogonStatus } from '../../core/flows/scanner-logon';
+import { Card } from '../../ui/card';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
+import { SelectProfile } from '../authentication/select-profile';
 import { CodeStep } from './code-step';
 import { ScannerHelp, type ScannerHelpTopic } from './scanner-help';
+import { StepUpStep } from './step-up-step';
 import { useScannerLogonFlow, useScannerLogonState, type ScannerLogonFlow } from './use-scanner-logon';
 import { UserIdStep } from './user-id-step';
 
-/** Analytics page names of the two steps. */
-export const SCANNER_PAGE_NAMES = { userId: 'logon:scanner:step1', code: 'logon:scanner:step2' } as const;
+/** Analytics page names of the steps. */
+export const SCANNER_PAGE_NAMES = {
+  userId: 'logon:scanner:step1',
+  code: 'logon:scanner:step2',
+  selectProfile: 'logon:scanner:select-profile',
+  stepUp: 'logon:scanner:step-up',
+} as const;
+
+type Step = keyof typeof SCANNER_PAGE_NAMES;
+
+/** The step each status shows; leaving (redirecting) keeps the step it left from. */
+const STEPS: Partial<Record<ScannerLogonStatus, Step>> = {
+  userId: 'userId',
+  starting: 'userId',
+  code: 'code',
+  loggingOn: 'code',
+  selectProfile: 'selectProfile',
+  handingOver: 'selectProfile',
+  stepUp: 'stepUp',
+  steppingUp: 'stepUp',
+};
+
+/** Statuses past the code step's answer: that step succeeded. */
+const PAST_CODE: readonly ScannerLogonStatus[] = ['selectProfile', 'stepUp', 'redirecting'];
 
 /** `/pages/logon/scanner`: log on with the user ID, the colour code and the scanner's response code. */
 export function ScannerLogonPage() {
@@ -37,15 +63,16 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
   const t = useT();
   const { settings, analytics, i18n, on } = useAmwa();
   const { state, colour } = useScannerLogonState(logon);
-  const step = state.status === 'userId' || state.status === 'starting' ? 'userId' : 'code';
+  const shownStep = useRef<Step>('userId');
+  const step = STEPS[state.status] ?? shownStep.current;
   const pageName = SCANNER_PAGE_NAMES[step];
   usePageName(pageName);
   const [help, setHelp] = useState<{ open: boolean; topic?: ScannerHelpTopic }>({ open: false });
   const [code, setCode] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
 
-  // A new step moves focus to its heading; the first one leaves focus where the host has it.
+  // A new step moves focus to its heading (the profile selector moves it to its own); the first
+  // one leaves focus where the host has it.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
@@ -73,7 +100,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
         formatTime={i18n.amsterdamTime}
         onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: pageName, event: 'clicked' })}
       />
-      {step === 'userId' ? (
+      {step === 'userId' && (
         <UserIdStep
           initialUserId={state.userId}
           busy={state.status === 'starting'}
@@ -87,7 +114,8 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
           position={pageName}
           titleRef={titleRef}
         />
-      ) : (
+      )}
+      {step === 'code' && (
         <CodeStep
           userId={state.userId}
           colour={colour}
@@ -100,7 +128,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
           busy={state.status === 'loggingOn' || state.status === 'redirecting'}
           onLogon={async () => {
             await logon.logon(code);
-            if (logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.code, 'success');
+            if (PAST_CODE.includes(logon.state.status)) analytics.step(SCANNER_PAGE_NAMES.code, 'success');
           }}
           onBack={() => {
             analytics.step(SCANNER_PAGE_NAMES.code, 'go_back');
@@ -112,6 +140,41 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
             logon.colourCode.refresh();
             // A refresh starts a new session, whose idle clock starts now.
             inactivity.start();
+          }}
+          onHelp={openHelp}
+          position={pageName}
+          titleRef={titleRef}
+        />
+      )}
+      {step === 'selectProfile' &&
+        (state.status === 'selectProfile' && logon.authentication ? (
+          <SelectProfile
+            authentication={logon.authentication}
+            onSelected={async () => {
+              await logon.continueLogon();
+              if (logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.selectProfile, 'success');
+            }}
+          />
+        ) : (
+          <Card>
+            <Spinner label={t('scannerLogon.loggingOn')} />
+          </Card>
+        ))}
+      {step === 'stepUp' && logon.authentication && (
+        <StepUpStep
+          authentication={logon.authentication}
+          colourCode={logon.stepUpCode}
+          codeError={state.codeError}
+          busy={state.status === 'steppingUp' || state.status === 'redirecting'}
+          onConfirm={async (stepUpCode) => {
+            await logon.logon(stepUpCode);
+            if (logon.state.status === 'selectProfile' || logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.stepUp, 'success');
+          }}
+          onCodeChange={() => logon.clearCodeError()}
+          onBack={() => {
+            analytics.step(SCANNER_PAGE_NAMES.stepUp, 'go_back');
+            setCode('');
+            logon.back();
           }}
           onHelp={openHelp}
           position={pageName}

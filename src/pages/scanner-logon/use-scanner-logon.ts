@@ -4,6 +4,7 @@ import type { ColourCodeState } from '../../core/flows/colour-code';
 import { createInactivityTimer, type InactivityTimer } from '../../core/flows/inactivity';
 import { createScannerLogon, type ScannerLogon, type ScannerLogonState } from '../../core/flows/scanner-logon';
 import { SESSION_EXPIRED, splitSessionExpired } from '../../core/router';
+import type { Session } from '../../core/session';
 
 /** The scanner logon of one screen and the inactivity limit that guards it. */
 export interface ScannerLogonFlow {
@@ -22,8 +23,8 @@ export interface InactivityCallbacks {
 }
 
 /**
- * Runs the scanner logon while the screen is shown. At the inactivity limit the session ends
- * and the browser goes to the session-expired variant of the page.
+ * Runs the scanner logon while the screen is shown, once the session layer has loaded. At the
+ * inactivity limit the session ends and the browser goes to the session-expired variant of the page.
  */
 export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogonFlow | undefined {
   const services = useAmwa();
@@ -38,20 +39,24 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
   useEffect(() => {
     const { api, scope: root, settings, cookies, emit, errors } = services;
     const scope = root.child();
-    const logon = createScannerLogon({ api, scope, settings, cookies, emit, errors, base: window.location.href, leave, initialUserId: cookies.userId.get() });
-    const inactivity = createInactivityTimer({
-      scope,
-      limitS: settings.inactivityTimeoutLogonS,
-      onWarn: () => latest.current.callbacks.onWarn(),
-      onExpire() {
-        latest.current.callbacks.onExpire();
-        void logon.endSession();
-        const { location, navigate } = latest.current.router;
-        navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
-      },
-    });
-    inactivity.start();
-    setFlow({ logon, inactivity });
+    const start = (session: Session) => {
+      if (scope.disposed) return;
+      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, base: window.location.href, leave, initialUserId: cookies.userId.get() });
+      const inactivity = createInactivityTimer({
+        scope,
+        limitS: settings.inactivityTimeoutLogonS,
+        onWarn: () => latest.current.callbacks.onWarn(),
+        onExpire() {
+          latest.current.callbacks.onExpire();
+          void logon.endSession();
+          const { location, navigate } = latest.current.router;
+          navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
+        },
+      });
+      inactivity.start();
+      setFlow({ logon, inactivity });
+    };
+    void services.session.then(start, (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }));
     return () => scope.dispose();
   }, [services]);
 

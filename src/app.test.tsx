@@ -1,0 +1,44 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fileLocaleLoader } from '../test/locale-loader';
+import { AmwaApp } from './app';
+import type { AmwaServices } from './context';
+import { loadI18n } from './core/i18n';
+import { createMemoryHistory } from './core/router';
+import { createScope } from './core/scope';
+import { parseSettings, type Settings } from './core/settings';
+
+// The network edge of a lazy chunk: the error page's chunk cannot be fetched.
+vi.mock('./pages/error-page', () => {
+  throw new Error('network down');
+});
+
+const services = async (): Promise<AmwaServices> => {
+  const scope = createScope();
+  const settings = (parseSettings({ routing: 'memory' }) as { ok: true; settings: Settings }).settings;
+  const noop = () => {};
+  return {
+    settings,
+    scope,
+    emit: noop,
+    on: () => noop,
+    i18n: await loadI18n('en-GB', fileLocaleLoader, scope.signal),
+    api: { request: () => Promise.reject(new Error('no network in this test')) },
+    errors: { handle: vi.fn(() => 'generic' as const) },
+    traceLog: { trace: noop, traceError: noop, settled: () => Promise.resolve() },
+    cookies: { logonType: { get: () => undefined, set: noop, clear: noop }, userId: { get: () => undefined, set: noop, clear: noop }, tdid: { get: () => undefined, set: noop }, analyticsLogging: () => false, storeAccessParams: () => [] },
+    analytics: { pageLoad: noop, element: noop, view: noop, step: noop },
+    session: new Promise(() => {}),
+    portalRoot: document.body,
+  } as AmwaServices;
+};
+
+describe('AmwaApp', () => {
+  it('says so in the shell when the error page itself cannot be loaded, instead of looping', async () => {
+    const deps = await services();
+    render(<AmwaApp services={deps} history={createMemoryHistory('/pages/error')} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    await waitFor(() => expect(deps.errors.handle).not.toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,127 @@
+import { useEffect, useId, useState, useSyncExternalStore, type Ref } from 'react';
+import { useAmwa, useT } from '../../context';
+import type { Authentication } from '../../core/flows/authentication';
+import type { ColourCode } from '../../core/flows/colour-code';
+import { SCANNER_MEANS } from '../../core/flows/scanner-logon';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { HelpIcon } from '../../ui/icons';
+import { ResponseCode, unanswerable } from './response-code';
+import type { ScannerHelpTopic } from './scanner-help';
+
+/** Props of {@link StepUpStep}. */
+export interface StepUpStepProps {
+  /** The authentication in its step-up: the means on screen first, the others to swap to. */
+  authentication: Authentication;
+  /** The step-up's colour code, loaded once the scanner is the means on screen. */
+  colourCode: ColourCode;
+  /** Message key of the server's verdict on the code. */
+  codeError?: string;
+  /** Answering the colour code: Confirm is busy. */
+  busy: boolean;
+  onConfirm(code: string): void;
+  /** The user edits the code. */
+  onCodeChange(): void;
+  onBack(): void;
+  onHelp(topic?: ScannerHelpTopic): void;
+  /** Analytics page name of the step. */
+  position: string;
+  titleRef: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * The step-up after a partial result: the cheapest means first, a swap to the next one. The
+ * scanner shows a second colour code to answer; any other means (the mobile app) cannot run
+ * inside this widget, so it says so and offers the swap or Back.
+ */
+export function StepUpStep({ authentication, colourCode, codeError, busy, onConfirm, onCodeChange, onBack, onHelp, position, titleRef }: StepUpStepProps) {
+  const t = useT();
+  const { analytics } = useAmwa();
+  const formId = useId();
+  const [code, setCode] = useState('');
+  const { means } = useSyncExternalStore(authentication.subscribe, () => authentication.state);
+  const colour = useSyncExternalStore(colourCode.subscribe, () => colourCode.state);
+  const scanner = means[0]?.componentName === SCANNER_MEANS.componentName;
+  const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
+
+  // Loaded when the scanner comes on screen, and again after a further step-up dropped the code.
+  useEffect(() => {
+    if (scanner && colour.status === 'idle') colourCode.show();
+  }, [scanner, colour.status, colourCode]);
+
+  return (
+    <Card
+      cardTitle={t('scannerLogon.stepUpTitle')}
+      headingLevel={1}
+      titleRef={titleRef}
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              click('back');
+              onBack();
+            }}
+          >
+            {t('common.back')}
+          </Button>
+          {means.length > 1 && (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => {
+                click('switch-means');
+                authentication.swap();
+              }}
+            >
+              {t('session.switchMeans')}
+            </Button>
+          )}
+          <Button
+            variant="secondary"
+            aria-haspopup="dialog"
+            onClick={() => {
+              click('help');
+              onHelp();
+            }}
+          >
+            <HelpIcon />
+            {t('common.help')}
+          </Button>
+          {scanner && (
+            <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('confirm')}>
+              {t('scannerLogon.confirm')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {scanner ? (
+        <>
+          <p>{t('scannerLogon.stepUpText')}</p>
+          <ResponseCode
+            formId={formId}
+            name="step-up-code"
+            colour={colour}
+            code={code}
+            onCodeChange={(next) => {
+              setCode(next);
+              onCodeChange();
+            }}
+            codeError={codeError}
+            onSubmit={() => onConfirm(code)}
+            onRefresh={() => {
+              setCode('');
+              colourCode.refresh();
+            }}
+            onHelp={onHelp}
+            position={position}
+          />
+        </>
+      ) : (
+        <Alert variant="info">{t('scannerLogon.stepUpUnavailable')}</Alert>
+      )}
+    </Card>
+  );
+}

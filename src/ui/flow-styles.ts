@@ -1,0 +1,141 @@
+/**
+ * The styles of the flow components (buttons, dialogs, fields, stepper, colour and QR codes,
+ * profile selector). They load with the lazy pages that use them, through `useStyles`, so Home's first
+ * load carries only the base sheet of styles.ts.
+ */
+export const flowCss = `
+/* Buttons */
+.amwa-button {
+  position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+  min-height: 36px; padding: 6px 16px; border: 2px solid transparent; border-radius: var(--_amwa-radius);
+  font: inherit; font-weight: 700; line-height: 1.2; text-align: center; text-decoration: none; cursor: pointer;
+}
+.amwa-button::after {
+  content: ""; position: absolute; inset: 0; margin: auto; width: 100%; aspect-ratio: 1; border-radius: 50%;
+  background: currentColor; opacity: 0; transform: scale(0); pointer-events: none;
+  transition: transform 500ms ease-out, opacity 500ms ease-out;
+}
+.amwa-button:active::after { opacity: 0.2; transform: scale(1.5); transition-duration: 350ms; }
+.amwa-button--primary { background: var(--_amwa-primary); color: #ffffff; }
+.amwa-button--secondary { background: var(--_amwa-surface); color: var(--_amwa-primary); border-color: var(--_amwa-primary); }
+.amwa-button--link { padding: 6px 4px; background: transparent; color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
+.amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
+.amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
+.amwa-button .amwa-icon { width: 20px; height: 20px; }
+.amwa-card__body > .amwa-button { align-self: flex-start; }
+
+/* Dialog */
+.amwa-dialog__overlay { z-index: 1880; display: grid; place-items: center; padding: 16px; background: rgba(0, 0, 0, 0.5); }
+.amwa-dialog {
+  display: flex; flex-direction: column; width: 400px; max-width: calc(100vw - 32px); max-height: calc(100vh - 32px);
+  border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text); box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
+}
+.amwa-dialog__header { display: flex; align-items: center; gap: 8px; padding: 16px 16px 8px 24px; }
+.amwa-dialog__back { margin-left: -12px; }
+.amwa-dialog__close { margin-right: -8px; }
+.amwa-dialog__title { flex: 1; margin: 0; font-size: 20px; line-height: 1.3; }
+.amwa-dialog__body { padding: 8px 24px 24px; overflow: auto; }
+.amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; padding: 0 24px 24px; }
+
+/* Field */
+.amwa-field { display: flex; flex-direction: column; width: 100%; }
+.amwa-field__label { font-weight: 700; }
+.amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: 14px; color: var(--_amwa-text-muted); }
+.amwa-field__input {
+  width: 100%; min-height: 44px; margin-top: 4px; padding: 8px 12px; border: 1px solid var(--_amwa-border);
+  border-radius: var(--_amwa-radius); background: var(--_amwa-surface); color: var(--_amwa-text); font: inherit;
+}
+.amwa-field__input:focus { border-color: var(--_amwa-accent); }
+.amwa-field[data-invalid] .amwa-field__input { border: 2px solid var(--_amwa-error); padding: 7px 11px; }
+.amwa-field__input:disabled { background: #f2f2f2; cursor: not-allowed; }
+.amwa-field__error, .amwa-checkbox__error, .amwa-group__error {
+  display: flex; align-items: flex-start; gap: 6px; font-size: 14px; color: var(--_amwa-error);
+}
+.amwa-field__error:not(:empty), .amwa-checkbox__error:not(:empty), .amwa-group__error:not(:empty) { margin-top: 4px; }
+.amwa-field__error-icon, .amwa-checkbox__error-icon, .amwa-group__error-icon { width: 18px; height: 18px; margin-top: 1px; }
+
+/* Checkbox and group */
+.amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: 8px; align-items: start; }
+.amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
+.amwa-checkbox__label { cursor: pointer; }
+.amwa-checkbox__hint, .amwa-checkbox__error { grid-column: 2; }
+.amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--_amwa-error); outline-offset: 1px; }
+.amwa-group { display: flex; flex-direction: column; gap: 8px; min-width: 0; margin: 0; padding: 0; border: 0; }
+.amwa-group__legend { margin-bottom: 4px; padding: 0; font-weight: 700; }
+
+/* Stepper */
+.amwa-stepper { display: flex; align-items: center; margin: 0; padding: 0; list-style: none; }
+.amwa-stepper__step { display: flex; flex: 1; align-items: center; }
+.amwa-stepper__step:first-child { flex: none; }
+.amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; height: 2px; margin: 0 4px; background: var(--_amwa-divider); }
+.amwa-stepper__marker {
+  display: grid; place-items: center; width: 28px; height: 28px; border: 2px solid var(--_amwa-border); border-radius: 50%;
+  background: var(--_amwa-surface); color: var(--_amwa-text-muted); font-size: 14px; font-weight: 700;
+}
+.amwa-stepper__step[data-state="complete"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); background: var(--_amwa-accent-strong); color: #ffffff; }
+.amwa-stepper__step[data-state="current"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); color: var(--_amwa-accent-strong); }
+.amwa-stepper__step:not([data-state="upcoming"])::before { background: var(--_amwa-accent); }
+
+/* Help dialog */
+.amwa-help__list { margin: 0; padding: 0; list-style: none; }
+.amwa-help__list > li + li { border-top: 1px solid var(--_amwa-divider); }
+.amwa-help__topic {
+  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-height: 44px;
+  padding: 10px 0; border: 0; background: none; color: inherit; font: inherit; text-align: left; cursor: pointer;
+}
+.amwa-help__topic:hover > span { text-decoration: underline; }
+.amwa-help__topic .amwa-icon { color: var(--_amwa-accent-strong); }
+.amwa-help__detail > * + * { margin-top: 16px; }
+
+/* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
+.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-colour-code__frame { position: relative; display: grid; place-items: center; min-width: 100px; min-height: 100px; }
+.amwa-colour-code__image, .amwa-qr__image { max-width: none; image-rendering: pixelated; }
+.amwa-colour-code__spinner { position: absolute; inset: 0; margin: auto; }
+.amwa-colour-code__message, .amwa-qr__message { margin: 0; text-align: center; }
+.amwa-qr__image { width: 200px; height: 200px; }
+.amwa-qr[data-state="invalid"] .amwa-qr__image { filter: blur(6px); }
+.amwa-qr__spinner { margin: 50px; }
+.amwa-qr__refresh {
+  position: absolute; top: 0; left: 50%; display: grid; place-items: center; width: 200px; height: 200px; padding: 0;
+  border: 0; background: rgba(255, 255, 255, 0.6); transform: translateX(-50%); cursor: pointer;
+}
+.amwa-qr__refresh > .amwa-button { pointer-events: none; }
+.amwa-app-links { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding: 0; list-style: none; }
+.amwa-store { display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-store-qr { width: 160px; height: 160px; }
+
+/* Scanner pages */
+.amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
+.amwa-scanner-logon__steps { padding-left: 1.25em; }
+.amwa-technical-error .amwa-facts { margin: 8px 0 0; }
+
+/* Profile selector */
+.amwa-profile-selector__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
+.amwa-profile-selector__list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.amwa-profile-selector__option {
+  display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: 44px; padding: 10px 16px;
+  border: 2px solid var(--_amwa-divider); border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text);
+  font: inherit; text-align: left; cursor: pointer;
+}
+.amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--_amwa-accent); }
+.amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
+.amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; }
+.amwa-profile-selector__name { font-weight: 700; }
+.amwa-profile-selector__badge { font-size: 14px; color: var(--_amwa-accent-strong); }
+.amwa-profile-selector__reason { font-size: 14px; color: var(--_amwa-text-muted); }
+
+/* Flow-only parts of the base components: forms, card actions, loading buttons, warning and success alerts */
+.amwa-form { display: flex; flex-direction: column; gap: 16px; }
+.amwa-card__actions { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 12px; margin-top: 24px; }
+.amwa-button[data-loading] { opacity: 0.8; }
+.amwa-button__spinner {
+  width: 1em; height: 1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
+  animation: amwa-spin 0.8s linear infinite;
+}
+.amwa-alert--warning { border-color: #b25000; background: #fff4e8; }
+.amwa-alert--warning .amwa-alert__icon { color: #a04800; }
+.amwa-alert--success { border-color: #2c7a33; background: #edf7ee; }
+.amwa-alert--success .amwa-alert__icon { color: #2c7a33; }
+@media (prefers-reduced-motion: reduce) { .amwa-button__spinner { animation: none; } }
+`;
