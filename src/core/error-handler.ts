@@ -2,6 +2,12 @@ import { isApiError } from './api-error';
 import type { Emit } from './events';
 import type { TraceLog } from './trace';
 
+/** The error code scanner screens treat as technical (spec section 8). */
+export const INVALID_AGREEMENT_CODE = 'invalid-scanner-means-agreement-error-code';
+
+/** Technical error codes on the scanner screens (logon and activation). */
+export const SCANNER_TECHNICAL_CODES = [INVALID_AGREEMENT_CODE] as const;
+
 /** How an error was handled; 'aborted' means it was a cancelled call and nothing was shown. */
 export type ErrorOutcome = 'timeout' | 'technical' | 'generic' | 'aborted';
 

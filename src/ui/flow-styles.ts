@@ -138,4 +138,11 @@ export const flowCss = `
 .amwa-alert--success { border-color: #2c7a33; background: #edf7ee; }
 .amwa-alert--success .amwa-alert__icon { color: #2c7a33; }
 @media (prefers-reduced-motion: reduce) { .amwa-button__spinner { animation: none; } }
+/* Activation: overview list and the done-yes-next drawings, side by side where they fit */
+.amwa-activation__subtitle { margin: 0; font-size: 18px; font-weight: 700; }
+.amwa-activation__overview { margin: 0; padding-left: 1.5em; display: grid; gap: 8px; }
+.amwa-illustrations { display: flex; flex-wrap: wrap; justify-content: center; gap: 16px; }
+.amwa-illustration { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 8px; max-width: 200px; }
+.amwa-illustration__drawing { max-width: 100%; height: auto; }
+.amwa-illustration__caption { font-size: 14px; text-align: center; }
 `;

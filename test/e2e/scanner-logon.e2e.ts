@@ -326,7 +326,7 @@ describe('scanner logon', () => {
     const dialog = page.getByRole('dialog', { name: 'Help' });
     await dialog.waitFor();
     expect(await dialog.getByRole('button').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Where do I find my user ID?', 'I forgot my PIN', 'My scanner is lost or stolen', "My scanner shows 'Colour code not intended for this scanner'"]),
+      expect.arrayContaining(['Where can I find my user ID?', 'I forgot my PIN', 'My scanner is lost or stolen', "My scanner shows 'Colour code not intended for this scanner'"]),
     );
     expect(await dialog.getByRole('listitem').count()).toBe(12);
     await checkA11y(page, 'help list');

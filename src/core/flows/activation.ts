@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import type { ApiClient } from '../api';
 import { AmwaApiError, isApiError } from '../api-error';
-import type { ErrorHandler } from '../error-handler';
+import { INVALID_AGREEMENT_CODE, SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
 import type { Session } from '../session/session';
@@ -177,7 +177,6 @@ export const STATUS_HANDLING: Record<ScannerStatus, 'next' | 'provision' | Activ
  * The error code of a status the widget does not know, technical on scanner screens (spec section
  * 8). Spelled out rather than imported from the scanner logon, whose flow would then load here too.
  */
-export const INVALID_AGREEMENT_CODE = 'invalid-scanner-means-agreement-error-code';
 /** The spec's message for a status the widget does not know. */
 export const INVALID_AGREEMENT_STATE = 'Invalid scanner means agreement state';
 /** The internal error a finish answer outside level of assurance 1 or 2 raises. */
@@ -284,7 +283,7 @@ export function createActivation({ api, scope, settings, emit, errors, session, 
   let prefetched: ColourCodeImage | undefined;
   let activated = false;
 
-  const report = (error: unknown, origin: string) => errors.handle(error, { origin, technicalCodes: [INVALID_AGREEMENT_CODE] });
+  const report = (error: unknown, origin: string) => errors.handle(error, { origin, technicalCodes: SCANNER_TECHNICAL_CODES });
   /** Ends the profile and, safely, the single-sign-on session; settles, never rejects. */
   const logOff = async () => {
     authenticated = false;

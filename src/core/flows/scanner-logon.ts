@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
 import type { Cookies } from '../cookies';
-import type { ErrorHandler } from '../error-handler';
+import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
 import { AnonymousSessionAPIError } from '../session/errors';
@@ -51,7 +51,6 @@ export const SSO_CLIENT_ID = 'sso';
 /** What the transfer OTP is for. */
 export const TRANSFER_INTENT = 'logon';
 /** Error codes shown as a technical error on scanner screens (spec section 8). */
-export const SCANNER_TECHNICAL_CODES = ['invalid-scanner-means-agreement-error-code'] as const;
 
 /** Message keys of the scanner logon's field errors (spec sections 5 and 8). */
 export const CODE_ERRORS = {

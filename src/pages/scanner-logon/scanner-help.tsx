@@ -1,24 +1,18 @@
 import { useAmwa, useT } from '../../context';
 import { HelpDialog } from '../../ui/help-dialog';
+import { ACTIVATION_HELP_TOPICS, activationHelpTopics } from '../activation/activation-help';
 
-/**
- * The scanner logon help topics in list order (spec section 2): the activation topics first,
- * then those only logon adds.
- */
-export const SCANNER_HELP_TOPICS = [
-  'user-id',
-  'wrong-email',
-  'no-registration-code',
-  'code-did-not-work',
-  'activation-not-completed',
-  'scanner-does-not-work',
-  'which-scanner',
+/** The topics only logon help has; its list starts with the activation topics (spec section 2). */
+export const LOGON_ONLY_HELP_TOPICS = [
   'forgot-pin',
   'new-scanner',
   'trouble-scanning',
   'lost-scanner',
   'not-intended',
 ] as const;
+
+/** The scanner logon help topics in list order. */
+export const SCANNER_HELP_TOPICS = [...ACTIVATION_HELP_TOPICS, ...LOGON_ONLY_HELP_TOPICS] as const;
 
 /** Id of a scanner help topic. */
 export type ScannerHelpTopic = (typeof SCANNER_HELP_TOPICS)[number];
@@ -37,11 +31,14 @@ export interface ScannerHelpProps {
 export function ScannerHelp({ open, onOpenChange, topic, position }: ScannerHelpProps) {
   const t = useT();
   const { settings, analytics } = useAmwa();
-  const topics = SCANNER_HELP_TOPICS.map((id) => ({
-    id,
-    situation: t(`scannerHelp.${id}.situation`),
-    resolution: t(`scannerHelp.${id}.resolution`, { email: settings.serviceEmail }),
-  }));
+  const topics = [
+    ...activationHelpTopics(t, settings.serviceEmail),
+    ...LOGON_ONLY_HELP_TOPICS.map((id) => ({
+      id,
+      situation: t(`scannerHelp.${id}.situation`),
+      resolution: t(`scannerHelp.${id}.resolution`, { email: settings.serviceEmail }),
+    })),
+  ];
   return (
     <HelpDialog
       open={open}
