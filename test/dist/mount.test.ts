@@ -1,0 +1,87 @@
+// mount() from the built `amwa` entry: renders Home, updates, navigates into a lazy chunk,
+// and unmount() leaves no node, timer or listener behind.
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fromDist, type AmwaModule } from './from-dist';
+import { trackLeaks } from './leaks';
+
+const { mount } = await fromDist<AmwaModule>('index.js');
+
+let leaks: ReturnType<typeof trackLeaks>;
+let host: HTMLDivElement;
+beforeEach(() => {
+  history.replaceState(null, '', '/access/');
+  leaks = trackLeaks();
+  host = document.createElement('div');
+  document.body.append(host);
+});
+afterEach(() => {
+  leaks.stop();
+  host.remove();
+});
+
+const heading = (root: ParentNode | null | undefined) => root?.querySelector('h1')?.textContent;
+
+test('renders Home into an open shadow root, and unmount leaves nothing behind', async () => {
+  const handle = mount(host, JSON.stringify({ basePath: '/access' }));
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
+  expect(host.childNodes).toHaveLength(0);
+  expect(host.shadowRoot!.adoptedStyleSheets.length).toBeGreaterThan(0);
+
+  handle.unmount();
+  expect(host.shadowRoot!.childNodes).toHaveLength(0);
+  expect(host.shadowRoot!.adoptedStyleSheets).toHaveLength(0);
+  expect(leaks.leftovers()).toEqual([]);
+});
+
+test('renders in light DOM with isolation "none" and cleans up the same way', async () => {
+  const handle = mount(host, { basePath: '/access', isolation: 'none', routing: 'memory' });
+  await vi.waitFor(() => expect(heading(host)).toBe('Log on with'));
+  expect(host.shadowRoot).toBeNull();
+
+  handle.unmount();
+  expect(host.childNodes).toHaveLength(0);
+  expect(leaks.leftovers()).toEqual([]);
+});
+
+test('on() hears typed events until its off() is called; update() re-renders with new settings', async () => {
+  const pageLoads: string[] = [];
+  const handle = mount(host, { basePath: '/access', routing: 'memory' });
+  const off = handle.on('amwa-page-load', ({ pageName }) => pageLoads.push(pageName));
+  await vi.waitFor(() => expect(pageLoads).toEqual(['logon:choose-access-means']));
+
+  handle.update({ channel: 'orange' });
+  await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[data-channel]')?.getAttribute('data-channel')).toBe('orange'));
+  await vi.waitFor(() => expect(pageLoads).toHaveLength(2));
+
+  off();
+  handle.update({ channel: 'blue' });
+  await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[data-channel]')?.getAttribute('data-channel')).toBe('blue'));
+  expect(pageLoads).toHaveLength(2);
+
+  handle.unmount();
+  expect(leaks.leftovers()).toEqual([]);
+});
+
+test('navigate() reaches a lazily loaded page through the built chunks', async () => {
+  const handle = mount(host, { basePath: '/access', routing: 'memory' });
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
+
+  handle.navigate('/pages/logout');
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toMatch(/^(?!Log on with$)\S/));
+
+  handle.unmount();
+  expect(leaks.leftovers()).toEqual([]);
+});
+
+test('bad settings fire amwa-generic-exception naming the field, as a typed callback and a DOM event', async () => {
+  const domEvents: unknown[] = [];
+  host.addEventListener('amwa-generic-exception', (event) => domEvents.push((event as CustomEvent).detail));
+  const onException = vi.fn();
+  const handle = mount(host, '{"basePath": "/access", "bmgApiTimeout": -1}', { on: { 'amwa-generic-exception': onException } });
+  await vi.waitFor(() => expect(onException).toHaveBeenCalledOnce());
+  expect(onException.mock.calls[0]![0]).toMatchObject({ origin: 'settings.bmgApiTimeout' });
+  expect(domEvents).toEqual([onException.mock.calls[0]![0]]);
+
+  handle.unmount();
+  expect(leaks.leftovers()).toEqual([]);
+});
