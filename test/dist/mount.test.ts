@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fromDist, type AmwaModule } from './from-dist';
 import { trackLeaks } from './leaks';
+import { fileLocaleLoader } from '../locale-loader';
 
 const { mount } = await fromDist<AmwaModule>('index.js');
 
@@ -22,7 +23,7 @@ afterEach(() => {
 const heading = (root: ParentNode | null | undefined) => root?.querySelector('h1')?.textContent;
 
 test('renders Home into an open shadow root, and unmount leaves nothing behind', async () => {
-  const handle = mount(host, JSON.stringify({ basePath: '/access' }));
+  const handle = mount(host, JSON.stringify({ basePath: '/access' }), { loadLocale: fileLocaleLoader });
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
   expect(host.childNodes).toHaveLength(0);
   expect(host.shadowRoot!.adoptedStyleSheets.length).toBeGreaterThan(0);
@@ -34,7 +35,7 @@ test('renders Home into an open shadow root, and unmount leaves nothing behind',
 });
 
 test('renders in light DOM with isolation "none" and cleans up the same way', async () => {
-  const handle = mount(host, { basePath: '/access', isolation: 'none', routing: 'memory' });
+  const handle = mount(host, { basePath: '/access', isolation: 'none', routing: 'memory' }, { loadLocale: fileLocaleLoader });
   await vi.waitFor(() => expect(heading(host)).toBe('Log on with'));
   expect(host.shadowRoot).toBeNull();
 
@@ -45,7 +46,7 @@ test('renders in light DOM with isolation "none" and cleans up the same way', as
 
 test('on() hears typed events until its off() is called; update() re-renders with new settings', async () => {
   const pageLoads: string[] = [];
-  const handle = mount(host, { basePath: '/access', routing: 'memory' });
+  const handle = mount(host, { basePath: '/access', routing: 'memory' }, { loadLocale: fileLocaleLoader });
   const off = handle.on('amwa-page-load', ({ pageName }) => pageLoads.push(pageName));
   await vi.waitFor(() => expect(pageLoads).toEqual(['logon:choose-access-means']));
 
@@ -63,7 +64,7 @@ test('on() hears typed events until its off() is called; update() re-renders wit
 });
 
 test('navigate() reaches a lazily loaded page through the built chunks', async () => {
-  const handle = mount(host, { basePath: '/access', routing: 'memory' });
+  const handle = mount(host, { basePath: '/access', routing: 'memory' }, { loadLocale: fileLocaleLoader });
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
 
   handle.navigate('/pages/logout');
