@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     retry: 0,
+    // A loaded CI machine answers later than a laptop: waits on conditions get 5 s unless a test
+    // asks for less on purpose (e.g. 'catches up at once').
+    expect: { poll: { timeout: 5_000, interval: 50 } },
   },
 });
