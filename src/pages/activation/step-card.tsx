@@ -3,8 +3,8 @@ import { useAmwa, useT } from '../../context';
 import type { Activation, ActivationState } from '../../core/flows/activation';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { HelpIcon } from '../../ui/icons';
 import { BackToLogin } from '../back-to-login';
+import { HelpButton } from '../help-button';
 
 /** What every activation screen gets from the page. */
 export interface ScreenProps {
@@ -54,17 +54,7 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
         <>
           {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
           {onHelp && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              onClick={() => {
-                click('help');
-                onHelp();
-              }}
-            >
-              <HelpIcon />
-              {t('common.help')}
-            </Button>
+            <HelpButton onClick={() => { click('help'); onHelp(); }} />
           )}
           {primary && (
             <Button

@@ -3,11 +3,11 @@ import { useAmwa, useT, usePageName } from '../../context';
 import type { QrMode, QrState } from '../../core/flows/qr';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { HelpIcon } from '../../ui/icons';
 import { QrCode } from '../../ui/qr-code';
 import { BackToLogin } from '../back-to-login';
 import { MobileHelp, type MobileHelpTopic } from './mobile-help';
 import { useMobileLogon } from './use-mobile-logon';
+import { HelpButton } from '../help-button';
 
 // Analytics page name of each QR state, after the mode's prefix.
 const STEPS: Record<QrState['status'], string> = { loading: 'step1', loaded: 'step1', confirmed: 'step2', invalid: 'qr-error' };
@@ -49,10 +49,7 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
         actions={
           <>
             {showBack && <BackToLogin clear={mode === 'logon'} />}
-            <Button variant="secondary" aria-haspopup="dialog" onClick={() => openHelp('help')}>
-              <HelpIcon />
-              {t('common.help')}
-            </Button>
+            <HelpButton onClick={() => openHelp('help')} />
           </>
         }
       >

@@ -3,10 +3,10 @@ import { useAmwa, useT } from '../../context';
 import type { ColourCodeState } from '../../core/flows/colour-code';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { HelpIcon } from '../../ui/icons';
 import { AppLink } from '../app-link';
 import { ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
+import { HelpButton } from '../help-button';
 
 /** Props of {@link CodeStep}. */
 export interface CodeStepProps {
@@ -50,17 +50,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
           >
             {t('common.back')}
           </Button>
-          <Button
-            variant="secondary"
-            aria-haspopup="dialog"
-            onClick={() => {
-              click('help');
-              onHelp();
-            }}
-          >
-            <HelpIcon />
-            {t('common.help')}
-          </Button>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>

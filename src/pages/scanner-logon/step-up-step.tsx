@@ -6,9 +6,9 @@ import { SCANNER_MEANS } from '../../core/flows/scanner-logon';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { HelpIcon } from '../../ui/icons';
 import { ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
+import { HelpButton } from '../help-button';
 
 /** Props of {@link StepUpStep}. */
 export interface StepUpStepProps {
@@ -78,17 +78,7 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
               {t('session.switchMeans')}
             </Button>
           )}
-          <Button
-            variant="secondary"
-            aria-haspopup="dialog"
-            onClick={() => {
-              click('help');
-              onHelp();
-            }}
-          >
-            <HelpIcon />
-            {t('common.help')}
-          </Button>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           {scanner && (
             <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('confirm')}>
               {t('scannerLogon.confirm')}

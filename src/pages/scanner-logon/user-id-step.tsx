@@ -6,9 +6,10 @@ import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { HelpIcon, ScannerIcon } from '../../ui/icons';
+import { ScannerIcon } from '../../ui/icons';
 import { BackToLogin } from '../back-to-login';
 import { localise } from './localise';
+import { HelpButton } from '../help-button';
 
 /** Props of {@link UserIdStep}. */
 export interface UserIdStepProps {
@@ -40,17 +41,7 @@ export function UserIdStep({ initialUserId, busy, onNext, onHelp, position, titl
       actions={
         <>
           <BackToLogin clear />
-          <Button
-            variant="secondary"
-            aria-haspopup="dialog"
-            onClick={() => {
-              click('help');
-              onHelp();
-            }}
-          >
-            <HelpIcon />
-            {t('common.help')}
-          </Button>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           <Button type="submit" form={formId} loading={busy} onClick={() => click('next')}>
             {t('common.next')}
           </Button>
