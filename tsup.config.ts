@@ -1,4 +1,8 @@
+// CommonJS builds, type declarations, the stylesheet and the sandbox. The ES module builds of
+// the browser entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one
+// file, which esbuild's splitter cannot).
 import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 const browserTarget = ['es2022'];
@@ -8,58 +12,67 @@ const preactAliases = {
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
 };
+const reactPackages = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
-/** The npm entries: React stays a peer dependency. */
-const library: Options = {
-  entry: { index: 'src/index.ts', react: 'src/react.tsx', register: 'src/register.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
+// CommonJS cannot split: the locale tables stay files of the package, required on demand.
+const localesOnDisk: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'locales-on-disk',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/[\w-]+\.json$/ }, (args) => ({ path: `../locales/${basename(args.path)}`, external: true }));
+  },
+};
+
+const commonJs: Options = {
+  format: ['cjs'],
+  target: browserTarget,
+  platform: 'browser',
   sourcemap: true,
-  target: browserTarget,
-  platform: 'browser',
-  external: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'],
-  treeshake: true,
-};
-
-/** The sandbox backend and its CLI run in Node. */
-const sandbox: Options = {
-  entry: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/cli.ts' },
-  format: ['esm', 'cjs'],
-  dts: { entry: { sandbox: 'src/sandbox/index.ts' } },
-  target: 'node20',
-  platform: 'node',
-};
-
-/** One ES module for a plain script tag: Preact instead of React, pages in lazily loaded chunks. */
-const standalone: Options = {
-  entry: { 'amwa.standalone': 'src/standalone.ts' },
-  format: ['esm'],
-  splitting: true,
-  minify: true,
-  target: browserTarget,
-  platform: 'browser',
-  noExternal: [/.*/],
   define: { 'process.env.NODE_ENV': '"production"' },
+  esbuildPlugins: [localesOnDisk],
+};
+
+/** `amwa` for require(): Preact inside, like the ES module build. */
+const indexCjs: Options = {
+  ...commonJs,
+  entry: { index: 'src/index.ts' },
+  noExternal: [/.*/],
   esbuildOptions(options) {
     options.alias = preactAliases;
-    options.chunkNames = 'chunks/[name]-[hash]';
   },
   async onSuccess() {
+    // The light-DOM stylesheet, from the same source the shadow root adopts.
     const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
     writeFileSync('dist/amwa.css', css + flowCss);
   },
 };
 
-/** The React host example, bundled with real React. */
-const reactExample: Options = {
-  entry: { react: 'examples/react/main.tsx' },
-  outDir: 'dist-examples',
-  format: ['esm'],
-  minify: true,
-  target: browserTarget,
-  platform: 'browser',
-  noExternal: [/.*/],
-  define: { 'process.env.NODE_ENV': '"production"' },
+/** `amwa/react` for require(): the host's React renders it. */
+const reactCjs: Options = {
+  ...commonJs,
+  entry: { react: 'src/react.tsx' },
+  external: reactPackages,
+  noExternal: [/^(?!react$|react-dom$|react-dom\/|react\/).*/],
+  banner: { js: "'use client';" },
 };
 
-export default defineConfig([library, sandbox, standalone, reactExample]);
+/** Type declarations for both module systems; written once, beside the builds. */
+const declarations: Options = {
+  entry: { index: 'src/index.ts', react: 'src/react.tsx', sandbox: 'src/sandbox/index.ts' },
+  format: ['esm', 'cjs'],
+  dts: { only: true },
+  external: reactPackages,
+};
+
+/** The sandbox backend and its CLI run in Node, with their server packages bundled in. */
+const sandbox: Options = {
+  entry: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/cli.ts' },
+  format: ['esm', 'cjs'],
+  target: 'node20',
+  platform: 'node',
+  noExternal: [/.*/],
+  metafile: true,
+  // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none.
+  banner: ({ format }) => (format === 'esm' ? { js: "import { createRequire as __amwaRequire } from 'node:module'; const require = __amwaRequire(import.meta.url);" } : {}),
+};
+
+export default defineConfig([indexCjs, reactCjs, declarations, sandbox]);

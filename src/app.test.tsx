@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fileLocaleLoader } from '../test/locale-loader';
 import { AmwaApp } from './app';
 import type { AmwaServices } from './context';
-import { loadI18n } from './core/i18n';
+import { createStore } from './core/flows/store';
+import { bundledEnglish, createI18n } from './core/i18n';
 import { createMemoryHistory } from './core/router';
 import { createScope } from './core/scope';
 import { parseSettings, type Settings } from './core/settings';
@@ -16,13 +16,17 @@ vi.mock('./pages/error-page', () => {
 const services = async (): Promise<AmwaServices> => {
   const scope = createScope();
   const settings = (parseSettings({ routing: 'memory' }) as { ok: true; settings: Settings }).settings;
+  const i18n = createI18n('en-GB', bundledEnglish('en-GB'), bundledEnglish('en-GB'), false);
   const noop = () => {};
   return {
     settings,
     scope,
     emit: noop,
     on: () => noop,
-    i18n: await loadI18n('en-GB', fileLocaleLoader, scope.signal),
+    i18n,
+    live: createStore({ settings, i18n, revision: 0 }),
+    completeTexts: () => Promise.resolve(),
+    ready: noop,
     api: { request: () => Promise.reject(new Error('no network in this test')) },
     errors: { handle: vi.fn(() => 'generic' as const) },
     traceLog: { trace: noop, traceError: noop, settled: () => Promise.resolve() },

@@ -1,6 +1,7 @@
-import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
-import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location } from './core/router';
+import { Component, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { LiveProvider, RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
+import { LOADING_TEXT } from './core/locale-files';
+import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location, type Route } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
@@ -10,13 +11,16 @@ type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'rea
 
 /** Renders the page for the current location, loading bundles on demand and routing failures to the error page. */
 export function AmwaApp({ services, history }: { services: AmwaServices; history: History }) {
-  const { settings, emit, errors, scope, i18n } = services;
+  const { emit, errors, scope } = services;
+  const live = useSyncExternalStore(services.live.subscribe, services.live.get, services.live.get);
+  const { settings, i18n } = live;
   const routes = useMemo(() => createRoutes(services.cookies), [services.cookies]);
   const [location, setLocation] = useState<Location>(history.location);
-  const [view, setView] = useState<View>({ status: 'loading', path: '' });
+  const { path, sessionExpired } = splitSessionExpired(location.path);
+  // Home is part of the entry: it renders in the very first frame, not after an effect.
+  const [view, setView] = useState<View>(() => firstView(routes, path));
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
-  const { path, sessionExpired } = splitSessionExpired(location.path);
   const styleScope = useMemo(
     () => ({ root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
     [services.portalRoot, settings.cspNonce],
@@ -35,18 +39,28 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
         else if (options.replace) history.replace(to);
         else history.push(to);
       },
+      prefetch(to) {
+        try {
+          const resolved = resolveRoute(routes, splitSessionExpired(new URL(to, 'http://x').pathname).path);
+          if (resolved.kind === 'bundle') void Promise.all([resolved.load(), services.completeTexts()]).catch(() => undefined);
+        } catch {
+          // Nothing to warm up for a path without a route; following the link reports it.
+        }
+      },
     }),
-    [location, sessionExpired, history, settings],
+    [location, sessionExpired, history, settings, routes, services],
   );
 
   useEffect(() => {
     const pageScope = scope.child();
     try {
       const resolved = resolveRoute(routes, path);
-      if (resolved.kind === 'component') setView({ status: 'ready', path, page: resolved.component });
+      if (resolved.kind === 'component') setView((current) => (current.status === 'ready' && current.path === path ? current : { status: 'ready', path, page: resolved.component }));
       else {
         setView({ status: 'loading', path });
-        loadChunk(resolved.path, resolved.load, pageScope).then(
+        // A page other than Home needs the full table of the locale, fetched beside its chunk.
+        const load = () => Promise.all([resolved.load(), services.completeTexts()]).then(([page]) => page);
+        loadChunk(resolved.path, load, pageScope).then(
           (page) => pageScope.disposed || setView({ status: 'ready', path, page }),
           (error) => {
             if (pageScope.disposed) return;
@@ -61,7 +75,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     }
     emit('amwa-route-change', { path: location.path });
     return () => pageScope.dispose();
-  }, [routes, path, location.path, scope, errors, emit]);
+  }, [routes, path, location.path, scope, errors, emit, services]);
 
   useEffect(() => {
     // Moving focus to the new screen's heading tells screen-reader users the page changed;
@@ -70,33 +84,51 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     containerRef.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [view]);
 
-  const Current = view.status === 'ready' ? view.page : null;
+  const Current = view.status === 'ready' && i18n ? view.page : null;
+  useEffect(() => {
+    if (Current) services.ready();
+  }, [Current, services]);
+
   return (
     <ServicesProvider value={services}>
+      <LiveProvider value={live}>
       <RouterProvider value={router}>
         <DialogRootContext.Provider value={services.portalRoot}>
         <StyleScopeContext.Provider value={styleScope}>
-        <div ref={containerRef} className="amwa-app" aria-busy={view.status === 'loading'}>
-          {sessionExpired && <Alert variant="info">{i18n.t('shell.sessionExpired')}</Alert>}
+        <div ref={containerRef} className="amwa-app" aria-busy={!Current && view.status !== 'unavailable'}>
+          {sessionExpired && i18n && <Alert variant="info">{i18n.t('shell.sessionExpired')}</Alert>}
           <PageBoundary services={services} resetKey={view.path}>
             {Current ? (
               <Current />
-            ) : view.status === 'unavailable' ? (
+            ) : view.status === 'unavailable' && i18n ? (
               <div className="amwa-page">
                 <Alert variant="error" title={i18n.t('errorPage.title')}>
                   <p>{i18n.t('errorPage.retry')}</p>
                 </Alert>
               </div>
             ) : (
-              <Spinner label={i18n.t('common.loading')} />
+              // Shown after a short delay (styles), so a fast load never flashes a spinner.
+              <Spinner className="amwa-loading" label={i18n?.t('common.loading') ?? LOADING_TEXT[settings.language] ?? LOADING_TEXT.en!} />
             )}
           </PageBoundary>
         </div>
         </StyleScopeContext.Provider>
         </DialogRootContext.Provider>
       </RouterProvider>
+      </LiveProvider>
     </ServicesProvider>
   );
+}
+
+/** The view of the first render: ready at once when the route is a component of the entry. */
+function firstView(routes: Route<Page>[], path: string): View {
+  try {
+    const resolved = resolveRoute(routes, path);
+    if (resolved.kind === 'component') return { status: 'ready', path, page: resolved.component };
+  } catch {
+    // The route effect reports it.
+  }
+  return { status: 'loading', path: '' };
 }
 
 interface BoundaryProps {

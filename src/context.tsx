@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { Store } from './core/flows/store';
 import type { Analytics } from './core/analytics';
 import type { ApiClient } from './core/api';
 import type { Cookies } from './core/cookies';
@@ -24,27 +25,49 @@ export interface RouterApi {
   navigate(to: string, options?: NavigateOptions): void;
   /** Absolute href of an in-app path, for real links. */
   href(to: string): string;
+  /** Starts loading what the route needs (its chunk and texts), e.g. when the user points at a link to it. */
+  prefetch(to: string): void;
+}
+
+/** What changes while a widget stays mounted: its settings (live ones apply in place) and its texts. */
+export interface LiveState {
+  settings: Settings;
+  /** Undefined until the first texts are there (a language other than English, loading). */
+  i18n: I18n | undefined;
+  revision: number;
 }
 
 /** Everything a page or flow needs, created once per mount. */
 export interface AmwaServices {
-  settings: Settings;
+  /** The current settings: the same object, updated in place by `handle.update()`. */
+  readonly settings: Settings;
   emit: Emit;
   /** Subscribes to one amwa event (e.g. the technical error alert); returns the unsubscribe function. */
   on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
   scope: Scope;
-  i18n: I18n;
+  /** The texts on screen now (a new object when the language or the table changes). */
+  readonly i18n: I18n;
   api: ApiClient;
   errors: ErrorHandler;
   traceLog: TraceLog;
   cookies: Cookies;
   analytics: Analytics;
-  /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs. */
-  /** The session layer, loaded after the first render. */
-  session: Promise<Session>;
+  /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs; loaded on first use or at idle. */
+  readonly session: Promise<Session>;
   /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
   portalRoot: HTMLElement;
+  /** Settings and texts, for the components that re-render when they change. */
+  live: Store<LiveState>;
+  /** Resolves once the full table of the locale is on screen (pages other than Home need it). */
+  completeTexts(): Promise<void>;
+  /** Tells the host the first screen is interactive (`amwa-ready`, once per mount). */
+  ready(): void;
 }
+
+const LiveContext = createContext<LiveState | null>(null);
+
+/** Provides the live settings and texts of one mounted widget. */
+export const LiveProvider = LiveContext.Provider;
 
 const ServicesContext = createContext<AmwaServices | null>(null);
 const RouterContext = createContext<RouterApi | null>(null);
@@ -57,13 +80,17 @@ export const RouterProvider = RouterContext.Provider;
 /** The services of the widget this component is rendered in. */
 export function useAmwa(): AmwaServices {
   const services = useContext(ServicesContext);
+  // Subscribing here re-renders every reader of settings or texts when they change.
+  useContext(LiveContext);
   if (!services) throw new Error('amwa: useAmwa() called outside <AmwaApp>');
   return services;
 }
 
 /** The translate function of the active locale. */
 export function useT(): I18n['t'] {
-  return useAmwa().i18n.t;
+  const live = useContext(LiveContext);
+  const services = useAmwa();
+  return (live?.i18n ?? services.i18n).t;
 }
 
 /** Router state and navigation. */

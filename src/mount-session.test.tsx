@@ -4,7 +4,8 @@ import { mount, type AmwaHandle } from './mount';
 
 // The session wiring of mount(): which widget of the origin leads the token refresh, as a
 // `data-session-leader` attribute on the root and the `amwa-session-leader` event. Widgets on
-// one page elect over the same BroadcastChannel as tabs do.
+// one page elect over the same BroadcastChannel as tabs do. The session layer loads at idle or
+// on the first interaction with the widget: each widget here is focused once.
 const settings = { basePath: '/access', routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example' } as const;
 const handles: AmwaHandle[] = [];
 const hosts: HTMLElement[] = [];
@@ -16,6 +17,7 @@ const open = () => {
   const heard: boolean[] = [];
   const handle = mount(host, settings, { on: { 'amwa-session-leader': ({ leader }) => heard.push(leader) } });
   handles.push(handle);
+  host.shadowRoot!.querySelector('.amwa-root')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   const leading = () => host.shadowRoot?.querySelector('.amwa-root')?.getAttribute('data-session-leader');
   return { host, handle, heard, leading };
 };

@@ -1,13 +1,16 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileLocaleLoader } from '../test/locale-loader';
+import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import { mount, type AmwaHandle } from './mount';
 
 const settings = { basePath: '/access', routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example' } as const;
 let host: HTMLElement;
 let handle: AmwaHandle | undefined;
 
-const shadow = () => within(host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!);
+const root = () => host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!;
+const shadow = () => within(root());
 
 beforeEach(() => {
   host = document.createElement('div');
@@ -16,38 +19,84 @@ beforeEach(() => {
 
 afterEach(() => {
   handle?.unmount();
+  handle = undefined;
   host.remove();
   document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0]!.trim()}=; max-age=0; path=/`));
 });
 
 describe('mount', () => {
-  it('renders Home into a shadow root and reports the page load', async () => {
+  it('renders Home in English at once, from the bundled texts, and says when it is ready', async () => {
+    const loadLocale = vi.fn(packagedLocaleLoader);
+    const onReady = vi.fn();
     const onPageLoad = vi.fn();
-    handle = mount(host, JSON.stringify(settings), { loadLocale: fileLocaleLoader, on: { 'amwa-page-load': onPageLoad } });
+    handle = mount(host, JSON.stringify(settings), { loadLocale, on: { 'amwa-page-load': onPageLoad, 'amwa-ready': onReady } });
+    // No table is needed for the first screen.
     expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(loadLocale).not.toHaveBeenCalled();
     expect(shadow().getByRole('link', { name: /mobile app/ }).getAttribute('href')).toBe('#');
     expect(shadow().getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:service@demobank.example');
-    await waitFor(() => expect(onPageLoad).toHaveBeenCalledWith({ pageName: 'logon:choose-access-means' }));
+    await waitFor(() => expect(onReady).toHaveBeenCalledWith({ path: '/', locale: 'en-GB' }));
+    expect(onPageLoad).toHaveBeenCalledWith({ pageName: 'logon:choose-access-means' });
   });
 
-  it('shows the error page and names the field of bad settings, without throwing', async () => {
+  it('loads the full English table with the first page that needs it', async () => {
+    const loadLocale = vi.fn(packagedLocaleLoader);
+    handle = mount(host, settings, { loadLocale });
+    handle.navigate('/pages/logout');
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    expect(loadLocale.mock.calls.map(([name]) => name)).toEqual(['en']);
+  });
+
+  it('shows an accessible loading state until another language arrives', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const loadLocale: LocaleLoader = async (name, signal) => {
+      await gate;
+      return packagedLocaleLoader(name, signal);
+    };
+    handle = mount(host, { ...settings, language: 'de' }, { loadLocale });
+    expect(await shadow().findByRole('status', { name: 'Wird geladen…' })).toBeTruthy();
+    expect(root().querySelector('.amwa-app')?.getAttribute('aria-busy')).toBe('true');
+    expect(root().lang).toBe('de');
+    release();
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Anmelden mit' })).toBeTruthy();
+    expect(root().querySelector('.amwa-app')?.getAttribute('aria-busy')).toBe('false');
+    expect(root().lang).toBe('de-DE');
+  });
+
+  it('falls back to English when a table cannot be loaded, and says which one and where', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onFallback = vi.fn();
+    const loadLocale: LocaleLoader = (name, signal) => (name === 'fr' ? Promise.reject(new Error('offline')) : packagedLocaleLoader(name, signal));
+    handle = mount(host, { ...settings, language: 'fr' }, { loadLocale, on: { 'amwa-locale-fallback': onFallback } });
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(onFallback).toHaveBeenCalledWith({ locale: 'fr', url: 'amwa/locales/fr.json', message: 'offline' });
+    expect(warn.mock.calls[0]![0]).toContain('amwa/locales/fr.json');
+    handle.navigate('/pages/not-found');
+    expect(await shadow().findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+  });
+
+  it('shows the error page, logs and reports the field of bad settings, without throwing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const listener = vi.fn();
     host.addEventListener('amwa-generic-exception', (event) => listener((event as CustomEvent).detail));
-    handle = mount(host, '{"qrTimeout":"soon"}', { loadLocale: fileLocaleLoader });
+    handle = mount(host, '{"qrTimeout":"soon"}');
     expect(await shadow().findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    await waitFor(() => expect(listener).toHaveBeenCalledWith({ origin: 'settings.qrTimeout', message: 'amwa settings: "qrTimeout" is invalid' }));
+    await waitFor(() => expect(listener).toHaveBeenCalledWith({ origin: 'settings.qrTimeout', message: 'amwa settings: "qrTimeout" must be a number' }));
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0]![0]).toMatch(/"qrTimeout" must be a number.*docs\/settings\.md/);
   });
 
   it('reports malformed JSON to listeners added after mount', async () => {
-    handle = mount(host, '{oops', { loadLocale: fileLocaleLoader });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    handle = mount(host, '{oops');
     const listener = vi.fn();
     handle.on('amwa-generic-exception', listener);
     await waitFor(() => expect(listener).toHaveBeenCalledWith(expect.objectContaining({ origin: 'settings.(json)' })));
   });
 
   it('navigates in memory mode and shows the session-expired alert', async () => {
-    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
-    await shadow().findByRole('heading', { name: 'Log on with' });
+    handle = mount(host, settings);
     handle.navigate('/pages/logout/sessionExpired');
     expect(await shadow().findByText('Your session has expired, you need to log on again.')).toBeTruthy();
     expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
@@ -56,23 +105,15 @@ describe('mount', () => {
   it('sends a returning mobile user from the index to the mobile logon route', async () => {
     document.cookie = 'logonType=mobile; path=/';
     const onRoute = vi.fn();
-    handle = mount(host, { ...settings, basePath: '' }, { loadLocale: fileLocaleLoader, on: { 'amwa-route-change': onRoute } });
+    handle = mount(host, { ...settings, basePath: '' }, { on: { 'amwa-route-change': onRoute } });
     await waitFor(() => expect(onRoute).toHaveBeenCalled());
     expect(shadow().queryByRole('heading', { name: 'Log on with' })).toBeNull();
-  });
-
-  it('applies update() and the orange channel', async () => {
-    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
-    await shadow().findByRole('heading', { name: 'Log on with' });
-    handle.update({ channel: 'orange' });
-    await waitFor(() => expect(host.shadowRoot!.querySelector('.amwa-root')?.getAttribute('data-channel')).toBe('orange'));
-    expect(host.shadowRoot!.querySelectorAll('.amwa-root')).toHaveLength(1);
   });
 
   it('leaves no node, timer or listener behind after unmount', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const removed = vi.spyOn(window, 'removeEventListener');
-    handle = mount(host, { ...settings, routing: 'history' }, { loadLocale: fileLocaleLoader });
+    handle = mount(host, { ...settings, routing: 'history' });
     await shadow().findByRole('heading', { name: 'Log on with' });
     handle.unmount();
     expect(host.shadowRoot!.childNodes).toHaveLength(0);
@@ -84,8 +125,8 @@ describe('mount', () => {
   it('keeps two widgets on one page apart', async () => {
     const other = document.createElement('div');
     document.body.append(other);
-    handle = mount(host, settings, { loadLocale: fileLocaleLoader });
-    const second = mount(other, { ...settings, initialRoute: '/pages/logout' }, { loadLocale: fileLocaleLoader });
+    handle = mount(host, settings);
+    const second = mount(other, { ...settings, initialRoute: '/pages/logout' });
     await shadow().findByRole('heading', { name: 'Log on with' });
     await within(other.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!).findByRole('heading', { name: 'You are now logged off' });
     second.unmount();
@@ -95,5 +136,111 @@ describe('mount', () => {
 
   it('refuses something that is not an element', () => {
     expect(() => mount({} as HTMLElement, '{}')).toThrow('amwa mount: element must be an HTMLElement');
+  });
+});
+
+describe('handle.update', () => {
+  it('applies language and channel in place: the route, what the user typed and the page load stay', async () => {
+    const onPageLoad = vi.fn();
+    handle = mount(host, { ...settings, initialRoute: '/pages/logon/scanner' }, { on: { 'amwa-page-load': onPageLoad } });
+    const userId = await shadow().findByRole('textbox', { name: 'User ID' });
+    await userEvent.type(userId, 'ANNA00');
+    const loads = onPageLoad.mock.calls.length;
+    handle.update({ language: 'de', channel: 'orange' });
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Mit Ihrem Scanner anmelden' })).toBeTruthy();
+    expect(shadow().getByRole<HTMLInputElement>('textbox', { name: 'Benutzer-ID' }).value).toBe('ANNA00');
+    expect(shadow().getByRole('textbox', { name: 'Benutzer-ID' })).toBe(userId);
+    expect(root().dataset.channel).toBe('orange');
+    expect(root().lang).toBe('de-DE');
+    expect(onPageLoad).toHaveBeenCalledTimes(loads);
+    expect(host.shadowRoot!.querySelectorAll('.amwa-root')).toHaveLength(1);
+  });
+
+  it('takes a JSON string like mount does', async () => {
+    handle = mount(host, settings);
+    handle.update('{"channel":"orange"}');
+    expect(root().dataset.channel).toBe('orange');
+  });
+
+  it('reports an invalid update like invalid settings and keeps the last good settings on screen', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const listener = vi.fn();
+    handle = mount(host, { ...settings, channel: 'orange' }, { on: { 'amwa-generic-exception': listener } });
+    handle.update('{"channel":');
+    handle.update({ qrTimeout: -1 });
+    await waitFor(() => expect(listener).toHaveBeenCalledTimes(2));
+    expect(listener.mock.calls.map(([detail]) => detail.origin)).toEqual(['settings.(json)', 'settings.qrTimeout']);
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(shadow().getByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(root().dataset.channel).toBe('orange');
+  });
+
+  it('gives a new language its own country, not the old one', async () => {
+    handle = mount(host, { ...settings, language: 'de', country: 'AT' });
+    await waitFor(() => expect(root().lang).toBe('de-AT'));
+    handle.update({ language: 'nl' });
+    await waitFor(() => expect(root().lang).toBe('nl-NL'));
+    handle.update({ country: 'BE' });
+    await waitFor(() => expect(root().lang).toBe('nl-BE'));
+  });
+
+  it('remounts for a setting that needs it, and recovers from settings that were invalid', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    handle = mount(host, { ...settings, qrTimeout: 'soon' } as never);
+    expect(await shadow().findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    handle.update({ qrTimeout: 1000 });
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    handle.update({ initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+  });
+});
+
+describe('messages', () => {
+  it('shows a host text instead of the built-in one, from the first render', async () => {
+    handle = mount(host, { ...settings, messages: { en: { 'home.title': 'Sign in with' } } });
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Sign in with' })).toBeTruthy();
+    handle.update({ messages: { en: { 'home.title': 'Choose how to sign in' } } });
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Choose how to sign in' })).toBeTruthy();
+  });
+
+  it('keeps the built-in text for an unknown key or different placeholders, and says so', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const rejected = vi.fn();
+    handle = mount(
+      host,
+      { ...settings, initialRoute: '/pages/logout', messages: { en: { 'loggedOff.titel': 'Bye', 'loggedOff.title': 'Bye {{name}}' } } },
+      { on: { 'amwa-messages-rejected': rejected } },
+    );
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    expect(rejected.mock.calls.map(([detail]) => detail)).toEqual([
+      { locale: 'en-GB', key: 'loggedOff.titel', reason: 'unknown-key' },
+      { locale: 'en-GB', key: 'loggedOff.title', reason: 'placeholders' },
+    ]);
+    expect(error).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('mount never throws', () => {
+  it('for any JSON value or string as settings (property-based, 300 runs)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.string()), (value) => {
+        const element = document.createElement('div');
+        const widget = mount(element, value as never);
+        widget.update(value as never);
+        widget.navigate('http://[::1');
+        widget.unmount();
+        expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+    error.mockRestore();
+  });
+
+  it('navigate() takes any string without throwing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    handle = mount(host, { ...settings, routing: 'history' });
+    for (const route of ['http://[::1', '//evil.example/x', 'javascript:alert(1)', '\u0000', '']) expect(() => handle!.navigate(route)).not.toThrow();
+    fireEvent.focus(host);
   });
 });

@@ -1,16 +1,31 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
-import type { AmwaServices } from './context';
+import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
 import { createCookies } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
-import { createTraceLog } from './core/trace';
-import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener } from './core/events';
-import { fetchLocaleLoader, loadI18n, type LocaleLoader } from './core/i18n';
+import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
+import { createStore } from './core/flows/store';
+import {
+  bundledEnglish,
+  checkOverrides,
+  createI18n,
+  FALLBACK_LOCALE,
+  fetchLocaleLoader,
+  loadLocaleTable,
+  mergeMessages,
+  packagedLocaleLoader,
+  type I18n,
+  type LoadedTable,
+  type LocaleLoader,
+  type Messages,
+} from './core/i18n';
 import { createBrowserHistory, createMemoryHistory, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
-import { parseSettings, type Settings, type SettingsInput } from './core/settings';
+import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
+import { createTraceLog } from './core/trace';
+import { whenIdle } from './core/when-idle';
 import { adoptStyles } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
@@ -20,9 +35,9 @@ export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
 export interface MountOptions {
   /** Listeners registered before anything renders, so no early event is missed. */
   on?: AmwaListeners;
-  /** Loads a locale table by file name (`de`, `de-AT`); defaults to fetching `{localesUrl}{name}.json`. */
+  /** Loads a locale table by file name (`de`, `de-AT`); by default the package's own tables are imported. */
   loadLocale?: LocaleLoader;
-  /** The fetch used for API calls (defaults to the global one). */
+  /** The fetch used for API calls and for `localesUrl` (defaults to the global one). */
   fetch?: typeof fetch;
 }
 
@@ -30,122 +45,324 @@ export interface MountOptions {
 export interface AmwaHandle {
   /** Removes the widget and stops every timer, listener and request it started. */
   unmount(): void;
-  /** Merges new settings into the current ones and re-renders. */
-  update(partial: SettingsInput): void;
+  /**
+   * Merges settings (an object or a JSON string) into the current ones. Presentational settings
+   * apply in place, keeping the screen and what the user typed; an invalid update is reported
+   * and the last good settings stay.
+   */
+  update(partial: AmwaSettings | string): void;
   /** Subscribes to one event; returns the unsubscribe function. */
   on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
   /** Moves the widget to a route such as `/pages/logon/mobile`. */
   navigate(route: string): void;
 }
 
-const origin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
-const toRaw = (input: unknown): unknown => {
-  if (typeof input !== 'string') return input;
-  try {
-    return JSON.parse(input);
-  } catch {
-    return input;
-  }
-};
+/** What the custom element and the React component need beyond `mount`'s options. */
+export interface WidgetOptions extends MountOptions {
+  /** React cannot unmount a root while it renders another: finish the unmount in a microtask. */
+  deferRootUnmount?: boolean;
+}
 
-/** Renders the amwa portal into `element` with settings given as JSON (or an object). */
-export function mount(element: HTMLElement, settingsJson: string | SettingsInput, options: MountOptions = {}): AmwaHandle {
-  if (!(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
+/** The handle, plus replacing the whole settings (an attribute or a prop holds all of them). */
+export interface WidgetHandle extends AmwaHandle {
+  replace(settings: unknown): void;
+}
+
+/** Where the docs of every setting live, named in settings errors. */
+export const SETTINGS_DOCS = 'https://www.npmjs.com/package/amwa#settings (docs/settings.md in the package)';
+
+const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
+const DEFAULTS = parseSettings({}) as { ok: true; settings: Settings };
+
+/** One rendering of the widget: its scope, root, history and live state. */
+interface Instance {
+  readonly failed: boolean;
+  readonly settings: Settings;
+  apply(next: Settings): void;
+  navigate(route: string): void;
+  stop(): void;
+}
+
+/** Renders the amwa portal into `element` with settings given as JSON (or an object). Never throws for any settings value. */
+export function mount(element: HTMLElement, settings: AmwaSettings | string = {}, options: MountOptions = {}): AmwaHandle {
+  return createWidget(element, settings, options);
+}
+
+/** `mount` with the options the custom element and the React component need. */
+export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}): WidgetHandle {
+  if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
   const emitter = createEmitter(element);
-  for (const [type, listener] of Object.entries(options.on ?? {})) {
-    emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
-  }
-  let raw = toRaw(settingsJson);
-  let rootScope = createScope();
-  let history: History | undefined;
-  let reactRoot: Root | undefined;
-  let container: HTMLDivElement | undefined;
+  for (const [type, listener] of Object.entries(options.on ?? {})) emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
+  const readyOnce = { fired: false };
+  let raw: Record<string, unknown> = {};
+  let instance: Instance | undefined;
   let unmounted = false;
 
-  const start = () => {
-    const scope = rootScope;
-    const parsed = parseSettings(raw, origin());
-    const settings = parsed.ok ? parsed.settings : (parseSettings({}, origin()) as { ok: true; settings: Settings }).settings;
-    const host: ShadowRoot | HTMLElement =
-      settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-    scope.onDispose(adoptStyles(settings.isolation === 'shadow' ? (host as ShadowRoot) : document, settings.cspNonce));
-    const box = document.createElement('div');
-    box.className = 'amwa-root';
-    box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
-    host.append(box);
-    container = box;
-    const root = createRoot(box);
-    reactRoot = root;
-    history =
-      settings.routing === 'memory' || !parsed.ok
-        ? createMemoryHistory(parsed.ok ? settings.initialRoute : '/pages/error')
-        : createBrowserHistory(settings.basePath, scope);
-    const pageHistory = history;
-    const loader = options.loadLocale ?? fetchLocaleLoader(settings.localesUrl, options.fetch ?? fetch);
-    loadI18n(parsed.ok ? settings.locale : 'en-GB', loader, scope.signal).then((i18n) => {
-      if (scope.disposed) return;
-      box.lang = i18n.locale;
-      const cookies = createCookies(settings);
-      const analytics = createAnalytics({ settings, emit: emitter.emit, cookies });
-      const api = createLazyApiClient({ settings, emit: emitter.emit, scope, language: () => i18n.locale, fetch: options.fetch }, () => import('./core/api'));
-      const traceLog = createTraceLog(api);
-      const errors = createErrorHandler({
-        emit: emitter.emit,
-        analytics,
-        traceLog,
-        signal: scope.signal,
-        navigateToError: (traceId) =>
-          pageHistory.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
-      });
-      // Home does not need the session layer, so it loads after the first render.
-      const session = import('./core/session').then(({ createSession }) => {
-        const created = createSession({ api, scope, inactivityTimeoutsS: [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
-        if (scope.disposed) return created;
-        // Hosts and tests see which tab runs the token refresh for the origin.
-        created.onLeaderChange((leader) => {
-          box.dataset.sessionLeader = String(leader);
-          emitter.emit('amwa-session-leader', { leader });
-        });
-        void created.init();
-        return created;
-      });
-      box.dataset.sessionLeader = 'false';
-      const services: AmwaServices = { settings, emit: emitter.emit, on: emitter.on, scope, i18n, api, errors, traceLog, cookies, analytics, session, portalRoot: box };
-      root.render(<AmwaApp services={services} history={pageHistory} />);
-      if (!parsed.ok) {
-        // Deferred so listeners added with handle.on() right after mount() hear it too.
-        queueMicrotask(() => emitter.emit('amwa-generic-exception', { origin: `settings.${parsed.field}`, message: parsed.message }));
+  const reject = (field: string, message: string) => {
+    console.error(`${message}. The widget keeps its last good settings. See ${SETTINGS_DOCS}.`);
+    // Deferred so listeners added with handle.on() right after mount() hear it too.
+    queueMicrotask(() => unmounted || emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message }));
+  };
+
+  const render = (settings: Settings, failed: boolean) => {
+    try {
+      instance = startInstance(element, settings, failed, emitter, options, readyOnce);
+    } catch (error) {
+      console.error('amwa mount: the widget could not render', error);
+      instance = undefined;
+    }
+  };
+
+  const accept = (value: unknown, merge: boolean) => {
+    const read = readSettingsInput(value);
+    if (!read.ok) return reject(read.field, read.message);
+    const next = merge && isPlainObject(read.value) ? { ...raw, ...read.value } : read.value;
+    // A new language without a country takes that language's own country, not the old one's.
+    if (merge && isPlainObject(read.value) && 'language' in read.value && !('country' in read.value)) delete (next as Record<string, unknown>).country;
+    const parsed = parseSettings(next, pageOrigin());
+    if (!parsed.ok) {
+      if (!instance) {
+        // Settings that fail from the start are still the base a fixing update merges into.
+        if (isPlainObject(next)) raw = next;
+        render(DEFAULTS.settings, true);
       }
-    }, () => undefined);
+      return reject(parsed.field, parsed.message);
+    }
+    raw = next as Record<string, unknown>;
+    if (instance && !instance.failed && !needsRemount(instance.settings, parsed.settings)) return instance.apply(parsed.settings);
+    instance?.stop();
+    render(parsed.settings, false);
   };
 
-  const stop = () => {
-    rootScope.dispose();
-    reactRoot?.unmount();
-    container?.remove();
-    reactRoot = undefined;
-    container = undefined;
-  };
-
-  start();
+  accept(input, false);
   return {
     unmount() {
       if (unmounted) return;
       unmounted = true;
-      stop();
+      instance?.stop();
+      instance = undefined;
       emitter.clear();
     },
     update(partial) {
-      if (unmounted) return;
-      const current = raw && typeof raw === 'object' ? raw : {};
-      raw = { ...current, ...partial };
-      stop();
-      rootScope = createScope();
-      start();
+      if (!unmounted) accept(partial, true);
+    },
+    replace(settings) {
+      if (!unmounted) accept(settings, false);
     },
     on: (type, listener) => emitter.on(type, listener),
     navigate(route) {
-      history?.push(route);
+      instance?.navigate(route);
+    },
+  };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The table loader: the host's, else `localesUrl`, else the package's own chunks. */
+const tableLoader = (settings: Settings, options: MountOptions): LocaleLoader =>
+  options.loadLocale ?? (settings.localesUrl ? fetchLocaleLoader(settings.localesUrl, options.fetch) : packagedLocaleLoader);
+
+function startInstance(
+  element: HTMLElement,
+  initial: Settings,
+  failed: boolean,
+  emitter: ReturnType<typeof createEmitter>,
+  options: WidgetOptions,
+  readyOnce: { fired: boolean },
+): Instance {
+  const scope = createScope();
+  // Later updates change this object in place, so every layer reads the current value on use.
+  const settings: Settings = { ...initial };
+  const emit: Emit = emitter.emit;
+  const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
+  scope.onDispose(adoptStyles(settings.isolation === 'shadow' ? (host as ShadowRoot) : document, settings.cspNonce));
+  const box = document.createElement('div');
+  box.className = 'amwa-root';
+  box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
+  box.dataset.sessionLeader = 'false';
+  host.append(box);
+
+  const history: History =
+    settings.routing === 'memory' || failed ? createMemoryHistory(failed ? '/pages/error' : settings.initialRoute) : createBrowserHistory(settings.basePath, scope);
+  const texts = createTexts(settings, options, scope, emit);
+  const live = createStore<LiveState>({ settings, i18n: texts.store.get(), revision: 0 });
+  const publish = () => live.set({ settings, i18n: texts.store.get(), revision: live.get().revision + 1 });
+  const showLanguage = () => void (box.lang = texts.store.get()?.locale ?? settings.language);
+  showLanguage();
+  scope.onDispose(
+    texts.store.subscribe(() => {
+      showLanguage();
+      publish();
+    }),
+  );
+
+  const cookies = createCookies(settings);
+  const analytics = createAnalytics({ settings, emit, cookies });
+  const api = createLazyApiClient(
+    { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
+    () => import('./core/api'),
+  );
+  const traceLog = createTraceLog(api);
+  const errors = createErrorHandler({
+    emit,
+    analytics,
+    traceLog,
+    signal: scope.signal,
+    navigateToError: (traceId) => history.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
+  });
+  let session: AmwaServices['session'] | undefined;
+  const loadSession = () =>
+    (session ??= import('./core/session').then(({ createSession }) => {
+      const created = createSession({ api, scope, inactivityTimeoutsS: [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+      if (scope.disposed) return created;
+      // Hosts and tests see which tab runs the token refresh for the origin.
+      created.onLeaderChange((leader) => {
+        box.dataset.sessionLeader = String(leader);
+        emit('amwa-session-leader', { leader });
+      });
+      void created.init();
+      return created;
+    }));
+  // Home needs neither the session layer nor the full tables: they load once the page is idle
+  // or the user starts using the widget, whichever comes first.
+  const warmUp = () => {
+    void loadSession();
+    void texts.complete().catch(() => undefined);
+  };
+  whenIdle(scope, box, warmUp);
+
+  const services: AmwaServices = {
+    get settings() {
+      return live.get().settings;
+    },
+    get i18n() {
+      const current = live.get().i18n;
+      if (!current) throw new Error('amwa: texts are not loaded yet');
+      return current;
+    },
+    emit,
+    on: emitter.on,
+    scope,
+    api,
+    errors,
+    traceLog,
+    cookies,
+    analytics,
+    get session() {
+      return loadSession();
+    },
+    portalRoot: box,
+    live,
+    completeTexts: texts.complete,
+    ready() {
+      if (readyOnce.fired || scope.disposed) return;
+      readyOnce.fired = true;
+      emit('amwa-ready', { path: history.location().path, locale: texts.store.get()?.locale ?? settings.locale });
+    },
+  };
+  const root: Root = createRoot(box);
+  root.render(<AmwaApp services={services} history={history} />);
+
+  return {
+    failed,
+    get settings() {
+      return settings;
+    },
+    apply(next) {
+      const textsChanged = next.locale !== settings.locale || next.localesUrl !== settings.localesUrl;
+      const overridesChanged = JSON.stringify(next.messages) !== JSON.stringify(settings.messages);
+      Object.assign(settings, next);
+      box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
+      if (textsChanged) texts.switchTo(settings.locale);
+      else if (overridesChanged) texts.rebuild();
+      publish();
+    },
+    navigate(route) {
+      try {
+        history.push(route);
+      } catch (error) {
+        console.error(`amwa navigate: "${route}" is not a route`, error);
+      }
+    },
+    stop() {
+      scope.dispose();
+      box.remove();
+      if (options.deferRootUnmount) queueMicrotask(() => root.unmount());
+      else root.unmount();
+    },
+  };
+}
+
+/**
+ * The texts of one widget. English renders at once from the bundled first-screen texts and loads
+ * its full table when a page needs it (or at idle); another language loads at once and the widget
+ * shows its loading state until it arrives. A live language change keeps the current texts on
+ * screen until the new table is there, so nothing the user typed is lost.
+ */
+function createTexts(settings: Settings, options: MountOptions, scope: Scope, emit: Emit) {
+  const store = createStore<I18n | undefined>(undefined);
+  const tables = new Map<string, Promise<LoadedTable>>();
+  const reported = new Set<string>();
+  let english: Messages | undefined;
+  let wanted = settings.locale;
+  let shownTable: LoadedTable | undefined;
+
+  const withOverrides = (locale: string, table: Messages, report: boolean) => {
+    const language = locale.split('-')[0]!;
+    const { accepted, rejected } = checkOverrides(table, { ...settings.messages[language], ...settings.messages[locale] });
+    for (const { key, reason } of report ? rejected : []) {
+      if (reported.has(`${locale} ${key} ${reason}`)) continue;
+      reported.add(`${locale} ${key} ${reason}`);
+      console.error(`amwa settings: messages for ${locale}, "${key}": ${reason}; the built-in text stays.`);
+      emit('amwa-messages-rejected', { locale, key, reason });
+    }
+    return mergeMessages(table, accepted);
+  };
+  const show = (loaded: LoadedTable) => {
+    shownTable = loaded;
+    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table, true), english ?? bundledEnglish(loaded.locale)));
+  };
+  const showBundled = (locale: string) => {
+    const table = bundledEnglish(locale);
+    store.set(createI18n(locale, withOverrides(locale, table, false), table, false));
+  };
+  const load = (locale: string) => {
+    let table = tables.get(locale);
+    if (!table) {
+      table = loadLocaleTable(locale, tableLoader(settings, options), scope.signal, (error) => {
+        console.warn(`${error.message}; English is shown instead.`, error.cause);
+        emit('amwa-locale-fallback', { locale: error.locale, url: error.url, message: String((error.cause as Error | undefined)?.message ?? error.message) });
+      }).then((loaded) => {
+        if (loaded.locale.startsWith('en-')) english ??= loaded.table;
+        return loaded;
+      });
+      // A table that failed is tried again the next time it is needed.
+      table.catch(() => tables.delete(locale));
+      tables.set(locale, table);
+    }
+    return table;
+  };
+  /** Resolves once the full table of the wanted locale (or its English fallback) is on screen. */
+  const complete = async (): Promise<void> => {
+    const locale = wanted;
+    const loaded = await load(locale);
+    if (!scope.disposed && wanted === locale && shownTable !== loaded) show(loaded);
+  };
+  const switchTo = (locale: string) => {
+    wanted = locale;
+    if (!store.get() && locale.startsWith('en-')) showBundled(locale);
+    // Not even English could be loaded: the first screen still renders from the bundled texts.
+    else void complete().catch(() => store.get() ?? showBundled(FALLBACK_LOCALE));
+  };
+  switchTo(settings.locale);
+  return {
+    store,
+    switchTo,
+    complete,
+    /** Applies changed overrides to the texts on screen. */
+    rebuild() {
+      if (shownTable) show(shownTable);
+      else if (store.get()) showBundled(wanted);
     },
   };
 }

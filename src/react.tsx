@@ -1,18 +1,28 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+// A client component: the build puts 'use client' at the top of dist/react.js (bundlers drop
+// directives inside a bundle).
+import { forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties, type ReactNode } from 'react';
 import { AMWA_EVENT_TYPES, type AmwaEventMap, type AmwaEventType } from './core/events';
-import type { SettingsInput } from './core/settings';
-import { mount, type AmwaHandle, type AmwaListeners } from './mount';
+import type { LocaleLoader } from './core/i18n';
+import type { AmwaSettings } from './core/settings';
+import { createWidget, type AmwaHandle, type AmwaListeners, type WidgetHandle } from './mount';
 
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
 type PropName<K extends string> = K extends `amwa-${infer Rest}` ? `on${Pascal<Rest>}` : never;
 
 /** `on…` callback props for every amwa event, e.g. `onGenericException` for `amwa-generic-exception`. */
-export type AmwaCallbackProps = { [K in AmwaEventType as PropName<K>]?: (detail: AmwaEventMap[K]) => void };
+export type AmwaCallbackProps = { [K in AmwaEventType as PropName<K>]?: (detail: AmwaEventMap[K]) => unknown };
 
 /** Props of `<AmwaPortal>`. */
 export type AmwaPortalProps = AmwaCallbackProps & {
-  /** Settings as an object or a JSON string; a change re-renders the widget with the new settings. */
-  settings: SettingsInput | string;
+  /** Settings as an object or a JSON string; a change applies in place where it can (docs/settings.md). */
+  settings?: AmwaSettings | string;
+  /** Loads a locale table by file name instead of the package's own chunks (read at mount). */
+  loadLocale?: LocaleLoader;
+  /** The fetch used for API calls (read at mount). */
+  fetch?: typeof fetch;
+  /** The bank's logo, shown where the widget's design has room for it. */
+  logo?: ReactNode;
+  id?: string;
   className?: string;
   style?: CSSProperties;
 };
@@ -22,29 +32,70 @@ export function callbackPropName(type: AmwaEventType): string {
   return 'on' + type.slice(5).replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 }
 
-/** The amwa portal as a React component; renders an empty host on the server and mounts on the client. */
-export function AmwaPortal({ settings, className, style, ...callbacks }: AmwaPortalProps) {
+const toKey = (settings: AmwaSettings | string | undefined) => (typeof settings === 'string' ? settings : JSON.stringify(settings ?? {}));
+
+/**
+ * The amwa portal as a React component, rendered through the host's React. Renders an empty host
+ * element on the server and mounts on the client; `ref` gives the widget's handle (`navigate`,
+ * `update`, `on`). A failure inside the widget never reaches the host's tree.
+ */
+export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaPortal(
+  { settings, loadLocale, fetch, logo, id, className, style, ...callbacks },
+  ref,
+) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<AmwaHandle | null>(null);
-  // Callbacks live in a ref so a new function identity on every render does not remount the widget.
-  const callbacksRef = useRef(callbacks as Record<string, ((detail: unknown) => void) | undefined>);
-  callbacksRef.current = callbacks as Record<string, ((detail: unknown) => void) | undefined>;
-  const settingsKey = typeof settings === 'string' ? settings : JSON.stringify(settings);
+  const handleRef = useRef<WidgetHandle | null>(null);
+  // Props live in refs so a new function identity on every render neither remounts nor misses.
+  const callbacksRef = useRef(callbacks as Record<string, ((detail: unknown) => unknown) | undefined>);
+  callbacksRef.current = callbacks as Record<string, ((detail: unknown) => unknown) | undefined>;
+  const settingsKey = toKey(settings);
+  const settingsRef = useRef(settingsKey);
+  settingsRef.current = settingsKey;
+  const loadersRef = useRef({ loadLocale, fetch });
+  loadersRef.current = { loadLocale, fetch };
 
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     const on: AmwaListeners = {};
     for (const type of AMWA_EVENT_TYPES) {
-      (on as Record<string, (detail: unknown) => void>)[type] = (detail) => callbacksRef.current[callbackPropName(type)]?.(detail);
+      (on as Record<string, (detail: unknown) => unknown>)[type] = (detail) => callbacksRef.current[callbackPropName(type)]?.(detail);
     }
-    const handle = mount(host, settingsKey, { on });
-    handleRef.current = handle;
+    const { loadLocale: initialLoader, fetch: initialFetch } = loadersRef.current;
+    try {
+      handleRef.current = createWidget(host, settingsRef.current, {
+        on,
+        deferRootUnmount: true,
+        loadLocale: initialLoader && ((name, signal) => (loadersRef.current.loadLocale ?? initialLoader)(name, signal)),
+        fetch: initialFetch && ((input, init) => (loadersRef.current.fetch ?? initialFetch)(input, init)),
+      });
+    } catch (error) {
+      console.error('amwa <AmwaPortal>: the widget could not mount', error);
+    }
     return () => {
-      handle.unmount();
+      handleRef.current?.unmount();
       handleRef.current = null;
     };
+  }, []);
+
+  useEffect(() => {
+    handleRef.current?.replace(settingsKey);
   }, [settingsKey]);
 
-  return <div ref={hostRef} className={className} style={style} />;
-}
+  useImperativeHandle(
+    ref,
+    () => ({
+      unmount: () => handleRef.current?.unmount(),
+      update: (partial) => handleRef.current?.update(partial),
+      on: (type, listener) => handleRef.current?.on(type, listener) ?? (() => undefined),
+      navigate: (route) => handleRef.current?.navigate(route),
+    }),
+    [],
+  );
+
+  return (
+    <div ref={hostRef} id={id} className={className} style={style}>
+      {logo ? <span slot="logo">{logo}</span> : null}
+    </div>
+  );
+});

@@ -42,6 +42,9 @@ try {
     'dist/sandbox-cli.js',
     'dist/amwa.standalone.js',
     'dist/amwa.css',
+    'dist/THIRD-PARTY-NOTICES.md',
+    'dist-examples/react.js',
+    'static/image',
     'locales/en.json',
   ];
   const missing = required.filter((file) => !files.includes(file));
@@ -67,9 +70,10 @@ try {
   section('are the types wrong (node16 profile)');
   // node16 profile: the package is resolved the way Node and TypeScript's node16/bundler modes
   // do; node10 resolution (no `exports` support) is not a target of a package needing Node 20.
-  // The locale JSON files under ./locales/* are data, not typed modules, so they are excluded.
+  // Excluded: the locale JSON files under ./locales/* and the stylesheet are data, not typed
+  // modules; ./standalone is an ES module for <script type=module> that require() is refused.
   try {
-    execFileSync(bin('attw'), [tarball, '--profile', 'node16', '--format', 'ascii', '--no-emoji', '--no-color', '--exclude-entrypoints', './locales/*'], {
+    execFileSync(bin('attw'), [tarball, '--profile', 'node16', '--format', 'ascii', '--no-emoji', '--no-color', '--exclude-entrypoints', './locales/*', './amwa.css', './standalone'], {
       cwd: root,
       stdio: 'inherit',
     });

@@ -2,10 +2,10 @@
 // widget's language (a settings change), and logs the typed events it receives.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { SettingsInput } from '../../src/core/settings';
-import { AmwaPortal } from '../../src/react';
+import type { AmwaSettings, Language } from 'amwa';
+import { AmwaPortal } from 'amwa/react';
 
-const LANGUAGES: ReadonlyArray<readonly [code: string, name: string]> = [
+const LANGUAGES: ReadonlyArray<readonly [code: Language, name: string]> = [
   ['bg', 'Български'],
   ['cs', 'Čeština'],
   ['de', 'Deutsch'],
@@ -30,7 +30,7 @@ interface LogEntry {
 
 let nextId = 0;
 
-function HostApp({ settings }: { settings: SettingsInput }) {
+function HostApp({ settings }: { settings: AmwaSettings }) {
   const [language, setLanguage] = useState(settings.language ?? 'en');
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const log = (event: string, summary: string) => setEntries((list) => [{ id: nextId++, event, summary }, ...list].slice(0, 20));
@@ -39,7 +39,7 @@ function HostApp({ settings }: { settings: SettingsInput }) {
     <>
       <p className="demo-field">
         <label htmlFor="host-language">Widget language</label>
-        <select id="host-language" value={language} onChange={(event) => setLanguage(event.target.value)}>
+        <select id="host-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
           {LANGUAGES.map(([code, name]) => (
             <option key={code} value={code} lang={code}>
               {name}
@@ -81,7 +81,7 @@ function HostApp({ settings }: { settings: SettingsInput }) {
 
 const root = document.getElementById('amwa-react-root');
 if (root) {
-  const settings = JSON.parse(root.dataset.settings ?? '{}') as SettingsInput;
+  const settings = JSON.parse(root.dataset.settings ?? '{}') as AmwaSettings;
   createRoot(root).render(
     <StrictMode>
       <HostApp settings={settings} />

@@ -4,6 +4,7 @@ import { AmwaApiError } from './api-error';
 import type { Emit } from './events';
 import type { Scope } from './scope';
 import type { Settings } from './settings';
+import { parseWithoutCodegen } from './zod';
 
 /** Which API a call goes to: access → `settings.apiBaseUrl`, security → `settings.securityApiBaseUrl`. */
 export type ApiTarget = 'access' | 'security';
@@ -70,6 +71,7 @@ const parseBody = (text: string): unknown => {
 
 /** Creates the API client: credentials, XSRF, `)]}'` stripping, time-outs, checked bodies, typed errors. */
 export function createApiClient({ settings, emit, scope, language, fetch: send = (input, init) => globalThis.fetch(input, init) }: ApiClientDeps): ApiClient {
+  parseWithoutCodegen();
   let xsrfProbe: Promise<void> | undefined;
   let xsrfFromHeader: string | undefined;
 

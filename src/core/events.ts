@@ -37,6 +37,12 @@ export interface AmwaEventMap {
   'amwa-logout': { url?: string };
   /** This tab took (`true`) or handed over (`false`) the lead of the session's token refresh for the origin. */
   'amwa-session-leader': { leader: boolean };
+  /** The first screen is interactive (once per mount): its route and the locale of its texts. */
+  'amwa-ready': { path: string; locale: string };
+  /** A locale table could not be loaded (an error, or no answer in 120 s); the widget shows English instead. */
+  'amwa-locale-fallback': { locale: string; url: string; message: string };
+  /** A text of `settings.messages` was not applied: a key the widget does not know, or placeholders that differ from the built-in text. */
+  'amwa-messages-rejected': { locale: string; key: string; reason: 'unknown-key' | 'placeholders' | 'not-text' };
 }
 
 /** Name of any amwa event. */
@@ -54,6 +60,9 @@ const eventNames: Record<AmwaEventType, true> = {
   'amwa-next': true,
   'amwa-logout': true,
   'amwa-session-leader': true,
+  'amwa-ready': true,
+  'amwa-locale-fallback': true,
+  'amwa-messages-rejected': true,
 };
 
 /** Every amwa event name; the compiler keeps it in step with AmwaEventMap. */

@@ -1,50 +1,111 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fileLocaleLoader } from '../../test/locale-loader';
-import { createI18n, loadI18n, mergeMessages, type LocaleLoader, type Messages } from './i18n';
+import {
+  bundledEnglish,
+  checkOverrides,
+  createI18n,
+  fetchLocaleLoader,
+  LocaleLoadError,
+  loadLocaleTable,
+  mergeMessages,
+  packagedLocaleLoader,
+  type LocaleLoader,
+  type Messages,
+} from './i18n';
+import { LOCALE_FILES } from './locale-files';
 
 const signal = new AbortController().signal;
+const names = (load: { mock: { calls: unknown[][] } }) => load.mock.calls.map(([name]) => name);
 
-describe('loadI18n', () => {
-  it('loads en and en-GB for the fallback locale', async () => {
-    const load = vi.fn(fileLocaleLoader);
-    const i18n = await loadI18n('en-GB', load, signal);
-    expect(load.mock.calls.map(([name]) => name)).toEqual(['en', 'en-GB']);
-    expect(i18n.locale).toBe('en-GB');
-    expect(i18n.t('loggedOff.title')).toBe('You are now logged off');
+describe('loadLocaleTable', () => {
+  it('loads the package\'s own English table for en-GB, without the empty en-GB variant', async () => {
+    const load = vi.fn(packagedLocaleLoader);
+    const { locale, table } = await loadLocaleTable('en-GB', load, signal);
+    expect(names(load)).toEqual(['en']);
+    expect(locale).toBe('en-GB');
+    expect(createI18n(locale, table).t('loggedOff.title')).toBe('You are now logged off');
   });
 
-  it('merges a language with its country variant, falling back per key to the bundled subset', async () => {
-    const tables: Record<string, Messages> = {
-      de: { home: { title: 'Anmelden mit' }, common: { next: 'Weiter' } },
-      'de-AT': { common: { next: 'Weiter (AT)' } },
-    };
-    const load: LocaleLoader = async (name) => tables[name];
-    const i18n = await loadI18n('de-AT', load, signal);
-    expect(i18n.locale).toBe('de-AT');
-    expect(i18n.t('home.title')).toBe('Anmelden mit');
-    expect(i18n.t('common.next')).toBe('Weiter (AT)');
-    expect(i18n.t('shell.sessionExpired')).toBe('Your session has expired, you need to log on again.');
+  it('merges a language with a country variant that has content', async () => {
+    const load = vi.fn(packagedLocaleLoader);
+    const { table } = await loadLocaleTable('en-US', load, signal);
+    expect(names(load)).toEqual(['en', 'en-US']);
+    expect(createI18n('en-US', table).t('home.scannerHint')).toMatch(/color code/);
   });
 
-  it('falls back to en-GB when a locale cannot be loaded', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const load: LocaleLoader = (name, s) => (name.startsWith('fr') ? Promise.reject(new Error('404')) : fileLocaleLoader(name, s));
-    const i18n = await loadI18n('fr-FR', load, signal);
-    expect(i18n.locale).toBe('en-GB');
-    expect(i18n.t('loggedOff.seeYou')).toBe('See you soon!');
+  it('asks for a variant only when the build has one with content', () => {
+    expect(Object.keys(LOCALE_FILES)).toContain('de');
+    expect(Object.keys(LOCALE_FILES)).not.toContain('de-DE');
   });
 
-  it('still renders with the bundled subset when nothing can be loaded', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const i18n = await loadI18n('nl-NL', () => Promise.reject(new Error('offline')), signal);
-    expect(i18n.locale).toBe('en-GB');
-    expect(i18n.t('home.title')).toBe('Log on with');
+  it('falls back to the complete English table and reports the table it could not load', async () => {
+    const onFallback = vi.fn();
+    const load: LocaleLoader = (name, s) => (name === 'fr' ? Promise.reject(new Error('503')) : packagedLocaleLoader(name, s));
+    const { locale, table } = await loadLocaleTable('fr-FR', load, signal, onFallback);
+    expect(locale).toBe('en-GB');
+    expect(createI18n(locale, table).t('scannerLogon.title')).toBe('Log on with your scanner');
+    expect(onFallback).toHaveBeenCalledWith(expect.any(LocaleLoadError));
+    expect(onFallback.mock.calls[0]![0]).toMatchObject({ locale: 'fr', url: 'amwa/locales/fr.json' });
+  });
+
+  it('counts a table that does not answer within the time-out as failed', async () => {
+    const onFallback = vi.fn();
+    const load: LocaleLoader = (name, s) => (name === 'nl' ? new Promise(() => {}) : packagedLocaleLoader(name, s));
+    const { locale } = await loadLocaleTable('nl-NL', load, signal, onFallback, 20);
+    expect(locale).toBe('en-GB');
+    expect(onFallback.mock.calls[0]![0].cause.message).toBe('no answer in 20 ms');
+  });
+
+  it('rejects only when English cannot be loaded either', async () => {
+    await expect(loadLocaleTable('de-DE', () => Promise.reject(new Error('offline')), signal)).rejects.toThrow(LocaleLoadError);
   });
 
   it('does not load languages it does not know', async () => {
-    const load = vi.fn(fileLocaleLoader);
-    expect((await loadI18n('xx-YY', load, signal)).locale).toBe('en-GB');
-    expect(load.mock.calls.map(([name]) => name)).toEqual(['en', 'en-GB']);
+    const load = vi.fn(packagedLocaleLoader);
+    expect((await loadLocaleTable('xx-YY', load, signal)).locale).toBe('en-GB');
+    expect(names(load)).toEqual(['en']);
+  });
+});
+
+describe('fetchLocaleLoader', () => {
+  it('names the URL it tried when the table cannot be fetched', async () => {
+    const load = fetchLocaleLoader('https://cdn.example/amwa/locales', async () => new Response('nope', { status: 404 }));
+    await expect(load('de', signal)).rejects.toMatchObject({ name: 'LocaleLoadError', url: 'https://cdn.example/amwa/locales/de.json' });
+  });
+
+  it('refuses an answer that is not a message table', async () => {
+    const load = fetchLocaleLoader('/locales/', async () => Response.json(['not', 'a', 'table']));
+    await expect(load('de', signal)).rejects.toThrow('could not be loaded from /locales/de.json');
+  });
+});
+
+describe('checkOverrides', () => {
+  const table: Messages = { home: { title: 'Log on with' }, common: { mail: 'Mail {{email}} now' } };
+
+  it('accepts a known key with the same placeholders', () => {
+    expect(checkOverrides(table, { 'home.title': 'Sign in with', 'common.mail': 'Write to {{ email }}' })).toEqual({
+      accepted: { home: { title: 'Sign in with' }, common: { mail: 'Write to {{ email }}' } },
+      rejected: [],
+    });
+  });
+
+  it('rejects unknown keys, placeholder mismatches and non-text values', () => {
+    const { accepted, rejected } = checkOverrides(table, { 'home.titel': 'x', 'common.mail': 'Write to us', home: 'x', 'home.title.deep': 'x', '__proto__.x': 'y' });
+    expect(accepted).toEqual({});
+    expect(rejected).toEqual([
+      { key: 'home.titel', reason: 'unknown-key' },
+      { key: 'common.mail', reason: 'placeholders' },
+      { key: 'home', reason: 'unknown-key' },
+      { key: 'home.title.deep', reason: 'unknown-key' },
+      { key: '__proto__.x', reason: 'unknown-key' },
+    ]);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
+
+describe('bundledEnglish', () => {
+  it('holds the first screen in the spelling of the locale', () => {
+    expect(createI18n('en-GB', bundledEnglish('en-GB')).t('home.scannerHint')).toMatch(/colour/);
+    expect(createI18n('en-US', bundledEnglish('en-US')).t('home.scannerHint')).toMatch(/color code/);
   });
 });
 

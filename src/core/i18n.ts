@@ -1,7 +1,5 @@
 import rosetta from 'rosetta';
-// Only the namespaces the shell needs to render Home and its notices are bundled; every full
-// table, en-GB included, is fetched on demand, so help texts never weigh on the first load.
-import { common, errorPage, home, shell } from '../../locales/en.json';
+import { BUNDLED_ENGLISH, LOCALE_FILES } from './locale-files';
 
 /** Nested message table of one locale, as in `locales/<locale>.json`. */
 export type Messages = { [key: string]: string | Messages };
@@ -13,7 +11,9 @@ export type LocaleLoader = (name: string, signal: AbortSignal) => Promise<Messag
 export interface I18n {
   /** BCP 47 locale actually in use, e.g. `de-AT`, or `en-GB` after a fallback. */
   readonly locale: string;
-  /** The message for `key` in the active locale, else in en-GB, else the key itself. */
+  /** False while only the bundled English texts of the first screen are there. */
+  readonly complete: boolean;
+  /** The message for `key` in the active locale, else in English, else the key itself. */
   t(key: string, params?: Record<string, unknown>): string;
   /** 'MMMM dd, HH:mm:ss' in Amsterdam time with localised month names. */
   amsterdamTime(date: Date): string;
@@ -26,6 +26,31 @@ export const FALLBACK_LOCALE = 'en-GB';
 export const LANGUAGES = ['bg', 'cs', 'de', 'en', 'es', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'ru', 'sk', 'uk', 'zh'] as const;
 export const VARIANTS = ['de-AT', 'de-DE', 'de-LU', 'fr-BE', 'fr-FR', 'fr-LU', 'nl-BE', 'nl-NL', 'en-GB', 'en-US', 'en-AU', 'cs-CZ', 'es-ES', 'it-IT', 'ro-RO', 'uk-UA'] as const;
 
+/** A language of the widget. */
+export type Language = (typeof LANGUAGES)[number];
+
+/** The country a language gets when the settings name none (e.g. `de` → `de-DE`). */
+export const DEFAULT_COUNTRY: Readonly<Record<Language, string>> = {
+  bg: 'BG',
+  cs: 'CZ',
+  de: 'DE',
+  en: 'GB',
+  es: 'ES',
+  fr: 'FR',
+  hu: 'HU',
+  it: 'IT',
+  nl: 'NL',
+  pl: 'PL',
+  ro: 'RO',
+  ru: 'RU',
+  sk: 'SK',
+  uk: 'UA',
+  zh: 'CN',
+};
+
+/** The spec's time-out for loading a chunk; a locale table that takes longer counts as failed. */
+export const LOCALE_TIMEOUT_MS = 120_000;
+
 const isTable = (value: unknown): value is Messages => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep-merges message tables; later tables win key by key. */
@@ -33,6 +58,7 @@ export function mergeMessages(...tables: Array<Messages | undefined>): Messages 
   const out: Messages = {};
   for (const table of tables) {
     for (const [key, value] of Object.entries(table ?? {})) {
+      if (key === '__proto__') continue;
       const current = out[key];
       out[key] = isTable(value) && isTable(current) ? mergeMessages(current, value) : value;
     }
@@ -40,50 +66,149 @@ export function mergeMessages(...tables: Array<Messages | undefined>): Messages 
   return out;
 }
 
+/** A locale table that could not be loaded: `url` names where it was looked for. */
+export class LocaleLoadError extends Error {
+  override name = 'LocaleLoadError';
+  constructor(
+    readonly locale: string,
+    readonly url: string,
+    cause?: unknown,
+  ) {
+    super(`amwa i18n: the ${locale} messages could not be loaded from ${url}`, { cause });
+  }
+}
+
+/** The tables shipped in the package, as chunks a bundler resolves (the default). */
+export const packagedLocaleLoader: LocaleLoader = async (name) => {
+  const load = LOCALE_FILES[name];
+  if (!load) return undefined;
+  try {
+    return (await load()).default;
+  } catch (error) {
+    // A failed dynamic import names the chunk it tried in its message.
+    const url = /\b(https?:\/\/\S+|\/\S+\.js)\b/.exec(String((error as Error)?.message))?.[0] ?? `amwa/locales/${name}.json`;
+    throw new LocaleLoadError(name, url, error);
+  }
+};
+
 /** A loader that fetches `{baseUrl}{name}.json` (JSON only: no script is ever injected). */
-export function fetchLocaleLoader(baseUrl: string, fetchImpl: typeof fetch = fetch): LocaleLoader {
+export function fetchLocaleLoader(baseUrl: string, fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): LocaleLoader {
   return async (name, signal) => {
-    const response = await fetchImpl(`${baseUrl.replace(/\/?$/, '/')}${name}.json`, { signal, credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`amwa i18n: locale ${name} answered ${response.status}`);
-    const table: unknown = await response.json();
-    if (!isTable(table)) throw new Error(`amwa i18n: locale ${name} is not a message table`);
+    const url = `${baseUrl.replace(/\/?$/, '/')}${name}.json`;
+    let table: unknown;
+    try {
+      const response = await fetchImpl(url, { signal, credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`answered ${response.status}`);
+      table = await response.json();
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new LocaleLoadError(name, url, error);
+    }
+    if (!isTable(table)) throw new LocaleLoadError(name, url, new Error('not a message table'));
     return table;
   };
 }
 
-/** The bundled en-GB subset: enough to render Home and the shell's notices. */
-export const BUNDLED_MESSAGES: Messages = { common, errorPage, home, shell };
+/** The bundled English texts of the first screen for `locale` (`en-US` keeps its own spelling). */
+export function bundledEnglish(locale: string): Messages {
+  return mergeMessages(BUNDLED_ENGLISH.en, BUNDLED_ENGLISH[locale]);
+}
 
-const tableOf = async (locale: string, load: LocaleLoader, signal: AbortSignal) => {
+const settle = <T,>(promise: Promise<T>, signal: AbortSignal, timeoutMs: number, name: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new LocaleLoadError(name, `amwa/locales/${name}.json`, new Error(`no answer in ${timeoutMs} ms`))), timeoutMs);
+    const done = () => clearTimeout(timer);
+    signal.addEventListener('abort', done, { once: true });
+    promise.then(resolve, reject).finally(() => {
+      done();
+      signal.removeEventListener('abort', done);
+    });
+  });
+
+/** The full table of `locale`: its language merged with its country variant when the build has one with content. */
+async function tableOf(locale: string, load: LocaleLoader, signal: AbortSignal, timeoutMs: number): Promise<Messages> {
   const [language] = locale.split('-') as [string];
-  const [base, variant] = await Promise.all([
-    load(language, signal),
-    (VARIANTS as readonly string[]).includes(locale) ? load(locale, signal) : undefined,
-  ]);
-  if (!base) throw new Error(`amwa i18n: no messages for ${language}`);
+  const guarded = (name: string) =>
+    settle(
+      Promise.resolve()
+        .then(() => load(name, signal))
+        .catch((error: unknown) => {
+          throw error instanceof LocaleLoadError || signal.aborted ? error : new LocaleLoadError(name, `amwa/locales/${name}.json`, error);
+        }),
+      signal,
+      timeoutMs,
+      name,
+    );
+  const [base, variant] = await Promise.all([guarded(language), locale in LOCALE_FILES ? guarded(locale) : undefined]);
+  if (!base) throw new LocaleLoadError(language, `amwa/locales/${language}.json`, new Error('no such table'));
   return mergeMessages(base, variant);
-};
+}
+
+/** What `loadLocaleTable` resolves: the locale in use and its full table. */
+export interface LoadedTable {
+  locale: string;
+  table: Messages;
+}
 
 /**
- * Loads the locale (language plus country variant); if it cannot be loaded, en-GB; if that fails
- * too, the widget still renders with the bundled subset. Missing keys fall back to that subset.
+ * Loads the full table of `locale`; when it cannot be loaded (an error, or no answer within the
+ * chunk time-out), reports it through `onFallback` and loads the complete English table instead.
+ * Rejects only when English cannot be loaded either.
  */
-export async function loadI18n(locale: string, load: LocaleLoader, signal: AbortSignal): Promise<I18n> {
+export async function loadLocaleTable(
+  locale: string,
+  load: LocaleLoader,
+  signal: AbortSignal,
+  onFallback: (error: LocaleLoadError) => void = () => undefined,
+  timeoutMs = LOCALE_TIMEOUT_MS,
+): Promise<LoadedTable> {
   const [language] = locale.split('-') as [string];
-  const candidates = (LANGUAGES as readonly string[]).includes(language) && locale !== FALLBACK_LOCALE ? [locale, FALLBACK_LOCALE] : [FALLBACK_LOCALE];
-  for (const candidate of candidates) {
+  const known = (LANGUAGES as readonly string[]).includes(language);
+  if (known) {
     try {
-      return createI18n(candidate, await tableOf(candidate, load, signal), BUNDLED_MESSAGES);
+      return { locale, table: await tableOf(locale, load, signal, timeoutMs) };
     } catch (error) {
-      if (signal.aborted) throw error;
-      console.warn(`amwa i18n: the ${candidate} messages could not be loaded`, error);
+      if (signal.aborted || language === 'en') throw error;
+      onFallback(error as LocaleLoadError);
     }
   }
-  return createI18n(FALLBACK_LOCALE, BUNDLED_MESSAGES);
+  return { locale: FALLBACK_LOCALE, table: await tableOf(FALLBACK_LOCALE, load, signal, timeoutMs) };
+}
+
+/** A message override the widget refused, and why. */
+export interface RejectedMessage {
+  key: string;
+  reason: 'unknown-key' | 'placeholders' | 'not-text';
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((match) => match[1]).sort().join(',');
+
+const lookup = (table: Messages, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (isTable(node) && Object.hasOwn(node, part) ? node[part] : undefined), table);
+
+/**
+ * A host's text overrides (flat dotted keys) checked against the built-in table: a key the widget
+ * does not know, or a text whose `{{placeholders}}` differ from the built-in one, is rejected.
+ */
+export function checkOverrides(table: Messages, overrides: Readonly<Record<string, unknown>>): { accepted: Messages; rejected: RejectedMessage[] } {
+  const accepted: Messages = {};
+  const rejected: RejectedMessage[] = [];
+  for (const [key, text] of Object.entries(overrides)) {
+    const builtIn = lookup(table, key);
+    if (typeof builtIn !== 'string') rejected.push({ key, reason: 'unknown-key' });
+    else if (typeof text !== 'string') rejected.push({ key, reason: 'not-text' });
+    else if (placeholders(text) !== placeholders(builtIn)) rejected.push({ key, reason: 'placeholders' });
+    else {
+      const parts = key.split('.');
+      let node = accepted;
+      for (const part of parts.slice(0, -1)) node = (node[part] = isTable(node[part]) ? node[part] : {}) as Messages;
+      node[parts.at(-1)!] = text;
+    }
+  }
+  return { accepted, rejected };
 }
 
 /** Builds an I18n over an already loaded message table. */
-export function createI18n(locale: string, table: Messages, fallback: Messages = table): I18n {
+export function createI18n(locale: string, table: Messages, fallback: Messages = table, complete = true): I18n {
   // The fallback lives under its own key: the active locale may itself be en-GB.
   const r = rosetta<Messages>({ [locale]: table, fallback });
   r.locale(locale);
@@ -98,6 +223,7 @@ export function createI18n(locale: string, table: Messages, fallback: Messages =
   });
   return {
     locale,
+    complete,
     t(key, params) {
       const found = r.t(key, params) || r.t(key, params, 'fallback');
       return typeof found === 'string' && found ? found : key;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSettings } from './settings';
+import { MAX_TIMER_MS, needsRemount, parseSettings, SETTING_APPLIES, SETTING_NAMES } from './settings';
 
 const ok = (input: unknown) => {
   const result = parseSettings(input, 'https://bank.example');
@@ -13,6 +14,7 @@ describe('parseSettings', () => {
     expect(s).toMatchObject({ bmgApiTimeout: 5000, apiGatewayTimeout: 10000, qrTimeout: 120000, locale: 'en-GB', isolation: 'shadow', routing: 'history' });
     expect(s.apiBaseUrl).toBe('https://bank.example');
     expect(s.allowedRedirectOrigins).toEqual(['https://bank.example', 'https://bank.example']);
+    expect(s.localesUrl).toBeUndefined();
   });
 
   it('derives paths from the base path', () => {
@@ -20,8 +22,18 @@ describe('parseSettings', () => {
     expect(s.basePath).toBe('/access');
     expect(s.apiBaseUrl).toBe('https://bank.example/access');
     expect(s.staticPath).toBe('/access/static');
-    expect(s.localesUrl).toBe('/access/static/locales/');
     expect(s.locale).toBe('de-AT');
+  });
+
+  it.each([
+    ['de', 'de-DE'],
+    ['nl', 'nl-NL'],
+    ['fr', 'fr-FR'],
+    ['en', 'en-GB'],
+    ['uk', 'uk-UA'],
+    ['cs', 'cs-CZ'],
+  ] as const)('gives %s its own country when none is named', (language, locale) => {
+    expect(ok({ language }).locale).toBe(locale);
   });
 
   it('turns scannerSerialMapping into a set of digit strings', () => {
@@ -29,9 +41,10 @@ describe('parseSettings', () => {
     expect([...ok({ scannerSerialMapping: ['38-0000001-0'] }).scannerSerialMapping]).toEqual(['3800000010']);
   });
 
-  it('names the field of a wrong value', () => {
-    expect(parseSettings({ qrTimeout: 'soon' })).toMatchObject({ ok: false, field: 'qrTimeout', message: 'amwa settings: "qrTimeout" is invalid' });
+  it('names the field of a wrong value and what is wrong with it', () => {
+    expect(parseSettings({ qrTimeout: 'soon' })).toMatchObject({ ok: false, field: 'qrTimeout', message: 'amwa settings: "qrTimeout" must be a number' });
     expect(parseSettings({ corporatePortal: { precheckUrl: 4 } })).toMatchObject({ ok: false, field: 'corporatePortal.precheckUrl' });
+    expect(parseSettings({ language: 'xx' })).toMatchObject({ ok: false, field: 'language', message: expect.stringContaining('must be one of bg, cs, de') });
   });
 
   it('names an unknown setting', () => {
@@ -47,9 +60,134 @@ describe('parseSettings', () => {
   });
 });
 
-describe('parseSettings: feature flags', () => {
-  it('accepts booleans and names the field otherwise', () => {
-    expect(ok({ features: { backToChoice: true } }).features).toEqual({ backToChoice: true });
-    expect(parseSettings({ features: { backToChoice: 'yes' } })).toMatchObject({ ok: false, field: 'features' });
+describe('parseSettings: hostile values', () => {
+  const URL_FIELDS = [
+    ['privacyUrl'],
+    ['staticPath'],
+    ['localesUrl'],
+    ['apiBaseUrl'],
+    ['securityApiBaseUrl'],
+    ['storeUrls', 'ios'],
+    ['storeUrls', 'android'],
+    ['corporatePortal', 'precheckUrl'],
+    ['corporatePortal', 'logoutUrl'],
+  ] as const;
+  const at = (path: readonly string[], value: unknown): Record<string, unknown> =>
+    path.length === 1 ? { [path[0]!]: value } : { [path[0]!]: { [path[1]!]: value } };
+  const HOSTILE = ['javascript:alert(1)', 'javascript:alert(1)//x', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', 'blob:https://x/y', 'file:///etc/passwd'];
+
+  it.each(URL_FIELDS.flatMap((path) => HOSTILE.map((value) => [path.join('.'), path, JSON.stringify(value)] as const)))('%s refuses %s', (field, _path, value) => {
+    expect(parseSettings(at(_path, JSON.parse(value)))).toMatchObject({ ok: false, field, message: expect.stringContaining('must be an http: or https: URL, or a path on this site') });
+  });
+
+  it.each(URL_FIELDS.map((path) => [path.join('.'), path] as const))('%s takes http(s) URLs and paths on this site', (_field, path) => {
+    for (const value of ['https://bank.example/x', 'http://localhost:4400/a', '/static', 'relative/path', '//cdn.example/x']) expect(parseSettings(at(path, value)).ok, value).toBe(true);
+  });
+
+  it('refuses redirect origins that are not http(s) origins', () => {
+    expect(parseSettings({ allowedRedirectOrigins: ['javascript:alert(1)'] })).toMatchObject({ ok: false, field: 'allowedRedirectOrigins.0' });
+    expect(parseSettings({ allowedRedirectOrigins: ['/relative'] })).toMatchObject({ ok: false, field: 'allowedRedirectOrigins.0' });
+    expect(ok({ allowedRedirectOrigins: ['https://bank.example/some/path'] }).allowedRedirectOrigins).toEqual(['https://bank.example']);
+  });
+
+  it.each(['bmgApiTimeout', 'apiGatewayTimeout', 'qrTimeout'])('%s fits a browser timer', (field) => {
+    expect(ok({ [field]: MAX_TIMER_MS })[field as 'qrTimeout']).toBe(MAX_TIMER_MS);
+    expect(parseSettings({ [field]: MAX_TIMER_MS + 1 })).toMatchObject({ ok: false, field, message: expect.stringContaining('at most 2147483647 ms') });
+    expect(parseSettings({ [field]: 0 })).toMatchObject({ ok: false, field });
+    expect(parseSettings({ [field]: 1.5 })).toMatchObject({ ok: false, field });
+  });
+
+  it.each(['inactivityTimeoutLogonS', 'inactivityTimeoutActivationS'])('%s fits a browser timer in ms', (field) => {
+    expect(ok({ [field]: 2147483 })).toBeTruthy();
+    expect(parseSettings({ [field]: 2147484 })).toMatchObject({ ok: false, field });
+  });
+
+  it('takes only a valid header name for the prefill header', () => {
+    expect(ok({ prefillConfig: { header: 'X-Bank-Prefill' } }).prefillConfig.header).toBe('X-Bank-Prefill');
+    for (const header of ['bad header\n', 'bad header', 'x:y', '', 'x'.repeat(65)]) {
+      expect(parseSettings({ prefillConfig: { header } }), JSON.stringify(header)).toMatchObject({ ok: false, field: 'prefillConfig.header' });
+    }
+  });
+
+  it('limits the length of strings', () => {
+    expect(parseSettings({ basePath: `/${'a'.repeat(300)}` })).toMatchObject({ ok: false, field: 'basePath', message: expect.stringContaining('at most 256 characters') });
+    expect(parseSettings({ privacyUrl: `https://x.example/${'a'.repeat(3000)}` })).toMatchObject({ ok: false, field: 'privacyUrl' });
+    expect(parseSettings({ channel: 'o'.repeat(33) })).toMatchObject({ ok: false, field: 'channel' });
+  });
+
+  it('takes an initial route that is a path, nothing else', () => {
+    expect(parseSettings({ initialRoute: 'http://[::1' })).toMatchObject({ ok: false, field: 'initialRoute' });
+    expect(ok({ initialRoute: '/pages/logon/scanner?x=1#y' }).initialRoute).toBe('/pages/logon/scanner?x=1#y');
+  });
+
+  it('refuses prototype keys without polluting anything', () => {
+    for (const json of ['{"__proto__":{"polluted":true}}', '{"features":{"__proto__":true}}', '{"features":{"constructor":true}}', '{"messages":{"en":{"__proto__.x":"y"}}}', '{"prefillConfig":{"__proto__":{"polluted":true}}}']) {
+      expect(parseSettings(json).ok, json).toBe(false);
+    }
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('checks texts given in messages by shape (their keys are checked against the tables when shown)', () => {
+    expect(ok({ messages: { en: { 'home.title': 'Sign in with' }, 'de-AT': { 'home.title': 'Anmelden' } } }).messages.en).toEqual({ 'home.title': 'Sign in with' });
+    expect(parseSettings({ messages: { en: { 'home.title': 5 } } })).toMatchObject({ ok: false, field: 'messages' });
+    expect(parseSettings({ messages: { english: {} } })).toMatchObject({ ok: false, field: 'messages' });
+  });
+});
+
+describe('parseSettings: property-based', () => {
+  const RUNS = 2000;
+  const keys = SETTING_NAMES;
+
+  it(`never throws and never pollutes a prototype, for any JSON value (${RUNS} runs)`, () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = parseSettings(value);
+        expect(typeof result.ok).toBe('boolean');
+        expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`never throws for any string, including huge ones (${RUNS} runs)`, () => {
+    fc.assert(fc.property(fc.oneof(fc.string(), fc.string({ minLength: 10_000, maxLength: 200_000 }), fc.json()), (text) => void parseSettings(text)), { numRuns: RUNS });
+  });
+
+  it(`names the field for a wrong type in any setting (${RUNS} runs)`, () => {
+    const wrong = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.array(fc.anything()), fc.dictionary(fc.string(), fc.anything()));
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), wrong, (key, value) => {
+        const result = parseSettings({ [key]: value });
+        if (!result.ok) expect(result.field.split('.')[0]).toBe(key);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it(`refuses every non-http(s) scheme in every URL setting (${RUNS} runs)`, () => {
+    const scheme = fc.stringMatching(/^[a-z][a-z0-9+.-]{0,10}$/).filter((s) => s !== 'http' && s !== 'https');
+    const field = fc.constantFrom('privacyUrl', 'staticPath', 'localesUrl', 'apiBaseUrl', 'securityApiBaseUrl');
+    fc.assert(
+      fc.property(field, scheme, fc.string(), (key, s, rest) => {
+        const result = parseSettings({ [key]: `${s}:${rest}` });
+        expect(result.ok).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('settings types and classes', () => {
+  it('checks every setting of AmwaSettings and says how a change of each applies', () => {
+    // Both tables are typed over keyof AmwaSettings, so the compiler keeps them complete.
+    expect(Object.keys(SETTING_APPLIES).sort()).toEqual([...SETTING_NAMES].sort());
+    expect(SETTING_NAMES).toHaveLength(30);
+  });
+
+  it('needs a remount only when a remount setting changes', () => {
+    const base = ok({ basePath: '/access' });
+    expect(needsRemount(base, ok({ basePath: '/access', language: 'de', channel: 'orange', qrTimeout: 5 }))).toBe(false);
+    expect(needsRemount(base, ok({ basePath: '/other' }))).toBe(true);
+    expect(needsRemount(base, ok({ basePath: '/access', isolation: 'none' }))).toBe(true);
   });
 });

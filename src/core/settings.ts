@@ -1,125 +1,318 @@
-import * as z from 'zod/mini';
+import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
 
-// zod compiles object parsers with `new Function` unless told not to; under the strict CSP with
-// Trusted Types that probe alone is reported as a violation. Every amwa schema runs jitless.
-z.config({ jitless: true });
+/** Countries amwa ships texts or defaults for; any other two-letter code is accepted too. */
+export type KnownCountry = 'AT' | 'AU' | 'BE' | 'BG' | 'CN' | 'CZ' | 'DE' | 'ES' | 'FR' | 'GB' | 'HU' | 'IT' | 'LU' | 'NL' | 'PL' | 'RO' | 'RU' | 'SK' | 'UA' | 'US';
 
-const positiveMs = z.number().check(z.int(), z.positive());
-// A loose object checked by hand rather than z.record: the same check without z.record's code
-// in every widget's first load.
-const booleanFlags = z.looseObject({}).check(
-  z.refine((flags) => Object.values(flags).every((flag) => typeof flag === 'boolean'), { message: 'feature flags are booleans' }),
-);
+/**
+ * Settings as a host page writes them: every field is optional. Given to `mount()` as an object
+ * or a JSON string, to `<amwa-portal settings='…'>` and to `<AmwaPortal settings={…}>`.
+ * Untrusted: anything else is refused with a settings error naming the field (docs/settings.md).
+ */
+export interface AmwaSettings {
+  /** Path prefix the widget owns on this site, e.g. `/access` (spec: the access-means base path). Remount. @default '/' */
+  basePath?: string;
+  /** Base URL of the access-means API, e.g. `https://api.bank.example/access`. Remount. @default the base path on this origin */
+  apiBaseUrl?: string;
+  /** Base URL of the security-means and OAuth API. Remount. @default the origin of `apiBaseUrl` */
+  securityApiBaseUrl?: string;
+  /** Page-level channel marker: `'orange'` makes the accent orange, anything else blue. Live. @default 'blue' */
+  channel?: 'blue' | 'orange' | (string & {});
+  /** Interface language. Live. @default 'en' */
+  language?: Language;
+  /** Country variant of the language, two capital letters (`'AT'` with `'de'`). Live. @default the language's own country, e.g. `de` → `DE` */
+  country?: KnownCountry | (string & {});
+  /** Brand prefix of cookie names and access-protection parameters (lowercase letters and digits). Remount. @default 'amwa' */
+  brandPrefix?: string;
+  /** The service team's e-mail address, for 'Contact us' and error texts. Live. @default 'service@example.com' */
+  serviceEmail?: string;
+  /** Time-out of access-means API calls, in ms. Applied on next use. @default 5000 */
+  bmgApiTimeout?: number;
+  /** Time-out of security-means API calls, in ms. Applied on next use. @default 10000 */
+  apiGatewayTimeout?: number;
+  /** How long a QR code is polled before it is blurred under Refresh, in ms. Applied on next use. @default 120000 */
+  qrTimeout?: number;
+  /** Inactivity limit of the scanner logon, in seconds. Applied on next use. @default 300 */
+  inactivityTimeoutLogonS?: number;
+  /** Inactivity limit of the scanner activation, in seconds. Applied on next use. @default 900 */
+  inactivityTimeoutActivationS?: number;
+  /** Seconds before its expiry that a colour code counts as expired. Applied on next use. @default 10 */
+  colourCodeExpiryMarginS?: number;
+  /** Known test serial numbers, accepted without a check digit: a list or a comma-separated string. Applied on next use. @default [] */
+  scannerSerialMapping?: string[] | string;
+  /** Response header that, present on an API answer, fires `amwa-prefill`. Applied on next use. @default { header: 'x-amwa-prefill' } */
+  prefillConfig?: { header?: string };
+  /** Feature flags, e.g. `{ backToChoice: true }` for the back button in link mode. Live. @default {} */
+  features?: Record<string, boolean>;
+  /** Embedded in the corporate-portal (business) context: Back goes to the link-user page. Live. @default false */
+  businessContext?: boolean;
+  /** Origins a logon or logout may send the browser to. Applied on next use. @default this page's origin and the API's */
+  allowedRedirectOrigins?: string[];
+  /** Corporate-portal addresses: the precheck page link mode ends on, and its logout page. Applied on next use. */
+  corporatePortal?: { precheckUrl?: string; logoutUrl?: string };
+  /** App store addresses the mobile help links to. Live. */
+  storeUrls?: { ios?: string; android?: string };
+  /** The privacy and cookies page linked from 'Remember me'. Live. */
+  privacyUrl?: string;
+  /** Where the static assets live (expired colour-code image, APK). Live. @default `{basePath}/static` */
+  staticPath?: string;
+  /** Fetch the locale tables from `{localesUrl}{name}.json` instead of the package's own chunks. Live. */
+  localesUrl?: string;
+  /** Your texts instead of the built-in ones, per language or locale, by dotted key: `{ en: { 'home.title': 'Sign in with' } }`. Live. */
+  messages?: Record<string, Record<string, string>>;
+  /** Nonce for anything the widget must inject (light-DOM styles); shadow mode needs none. Remount. */
+  cspNonce?: string;
+  /** `'shadow'` renders into a shadow root; `'none'` into the element itself, styled by `amwa/amwa.css`. Remount. @default 'shadow' */
+  isolation?: 'shadow' | 'none';
+  /** `'history'` owns the address bar under `basePath`; `'memory'` leaves it to the host. Remount. @default 'history' */
+  routing?: 'history' | 'memory';
+  /** First route in memory routing, e.g. `/pages/logon/scanner`. Remount. @default '/' */
+  initialRoute?: string;
+  /** Name of the `window` array analytics entries are pushed to. Applied on next use. @default 'dataLayer' */
+  dataLayerName?: string;
+}
 
-/** The settings schema: everything a host page can put in the settings JSON. */
-export const settingsSchema = z.strictObject({
-  /** Access-means base path the widget owns, e.g. `/access`. */
-  basePath: z._default(z.string().check(z.regex(/^(\/[\w.~-]+)*\/?$/)), '/'),
-  /** Base URL of the access-means API (defaults to the base path on this origin). */
-  apiBaseUrl: z.optional(z.string()),
-  /** Origin of the security-means and OAuth API (defaults to the API base URL's origin). */
-  securityApiBaseUrl: z.optional(z.string()),
-  /** Page-level channel marker; 'orange' switches the accent colour. */
-  channel: z._default(z.string(), 'blue'),
-  language: z._default(z.string().check(z.regex(/^[a-z]{2}$/)), 'en'),
-  country: z._default(z.string().check(z.regex(/^[A-Z]{2}$/)), 'GB'),
-  /** Brand prefix for cookie names and access-protection parameters. */
-  brandPrefix: z._default(z.string().check(z.regex(/^[a-z][a-z0-9]*$/)), 'amwa'),
-  /** Service team address for 'Contact us' links and error texts. */
-  serviceEmail: z._default(z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/)), 'service@example.com'),
-  bmgApiTimeout: z._default(positiveMs, 5000),
-  apiGatewayTimeout: z._default(positiveMs, 10000),
-  qrTimeout: z._default(positiveMs, 120000),
-  inactivityTimeoutLogonS: z._default(positiveMs, 300),
-  inactivityTimeoutActivationS: z._default(positiveMs, 900),
-  colourCodeExpiryMarginS: z._default(z.number().check(z.int()), 10),
-  /** Known test serial numbers (accepted without a check digit), as a list or comma-separated. */
-  scannerSerialMapping: z._default(z.union([z.array(z.string()), z.string()]), []),
-  /** Response header that, when present on an API answer, fires the prefill event. */
-  prefillConfig: z._default(z.object({ header: z._default(z.string(), 'x-amwa-prefill') }), { header: 'x-amwa-prefill' }),
-  features: z._default(booleanFlags, {}),
-  /** True when embedded in the business (corporate portal) context: Back goes to the link-user page. */
-  businessContext: z._default(z.boolean(), false),
-  allowedRedirectOrigins: z.optional(z.array(z.string())),
-  corporatePortal: z._default(
-    z.object({ precheckUrl: z.optional(z.string()), logoutUrl: z.optional(z.string()) }),
-    {},
-  ),
-  storeUrls: z._default(z.object({ ios: z.optional(z.string()), android: z.optional(z.string()) }), {}),
-  privacyUrl: z.optional(z.string()),
-  /** Where static assets (placeholder image, APK) live; defaults to `{basePath}/static`. */
-  staticPath: z.optional(z.string()),
-  /** Where locale JSON files are fetched from; defaults to `{staticPath}/locales/`. */
-  localesUrl: z.optional(z.string()),
-  cspNonce: z.optional(z.string()),
-  isolation: z._default(z.enum(['shadow', 'none']), 'shadow'),
-  routing: z._default(z.enum(['history', 'memory']), 'history'),
-  /** Start route in memory routing mode. */
-  initialRoute: z._default(z.string(), '/'),
-  /** Name of the `window` array analytics events are pushed to. */
-  dataLayerName: z._default(z.string().check(z.regex(/^[A-Za-z_$][\w$]*$/)), 'dataLayer'),
-});
+/** Browser timers fire at once for delays of 2^31 ms or more. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_TIMER_S = Math.floor(MAX_TIMER_MS / 1000);
+const MAX_URL = 2048;
+
+/**
+ * A check of one untrusted value: the problem with it (completing "must …" after the field
+ * name), or undefined when it is fine. Hand-written rather than a schema library: the settings
+ * are parsed before the first screen renders, and every byte of that path counts.
+ */
+type Check = (value: unknown, path: string) => Problem | undefined;
+type Problem = { path: string; problem: string };
+
+const fail = (path: string, problem: string): Problem => ({ path, problem });
+const typed = (type: string, ok: (value: unknown) => boolean, then?: Check): Check => (value, path) =>
+  ok(value) ? then?.(value, path) : fail(path, `must be ${type}`);
+
+const text = (max: number, re?: RegExp, what?: string): Check =>
+  typed('a string', (value) => typeof value === 'string', (value, path) =>
+    (value as string).length > max ? fail(path, `must be at most ${max} characters`) : re && !re.test(value as string) ? fail(path, `must be ${what}`) : undefined,
+  );
+
+// A URL the widget may put in a link or a request: http(s), or a path on this site. Checked by
+// the browser's own parser, so `java\tscript:` and leading spaces are seen as the scheme they are.
+const isWebUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value, 'https://page.invalid/').protocol) && !/[\u0000-\u001f\u007f]/.test(value);
+  } catch {
+    return false;
+  }
+};
+const url: Check = (value, path) => text(MAX_URL)(value, path) ?? (isWebUrl(value as string) ? undefined : fail(path, 'must be an http: or https: URL, or a path on this site'));
+const origin: Check = (value, path) =>
+  text(MAX_URL)(value, path) ?? (isWebUrl(value as string) && /^https?:\/\/[^/]/i.test(value as string) ? undefined : fail(path, 'must be an http: or https: origin'));
+const whole = (min: number, max: number, unit: string): Check =>
+  typed('a number', (value) => typeof value === 'number', (value, path) =>
+    !Number.isInteger(value) ? fail(path, `must be a whole number of ${unit}`) : (value as number) < min ? fail(path, `must be at least ${min} ${unit}`) : (value as number) > max ? fail(path, `must be at most ${max} ${unit}`) : undefined,
+  );
+const oneOf = (values: readonly string[]): Check => (value, path) =>
+  values.includes(value as string) ? undefined : fail(path, `must be one of ${values.join(', ')}`);
+const bool = typed('true or false', (value) => typeof value === 'boolean');
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (item: Check, max: number): Check =>
+  typed('a list', Array.isArray, (value, path) =>
+    (value as unknown[]).length > max ? fail(path, `must list at most ${max} entries`) : firstProblem((value as unknown[]).map((entry, index) => () => item(entry, `${path}.${index}`))),
+  );
+const strict = (shape: Record<string, Check>): Check =>
+  typed('an object', isObject, (value, path) => {
+    const unknown = Object.keys(value as object).find((key) => !Object.hasOwn(shape, key));
+    if (unknown !== undefined) return fail(`${path}.${unknown}`, 'is not a known setting');
+    return firstProblem(Object.entries(shape).map(([key, check]) => () => ((value as Record<string, unknown>)[key] === undefined ? undefined : check((value as Record<string, unknown>)[key], `${path}.${key}`))));
+  });
+const namedMap = (max: number, name: RegExp, entry: Check, what: string): Check =>
+  typed('an object', isObject, (value, path) => {
+    const entries = Object.entries(value as object);
+    if (entries.length > max) return fail(path, `must have at most ${max} entries`);
+    const bad = entries.find(([key, item]) => !name.test(key) || entry(item, path));
+    return bad ? fail(path, `must be ${what}`) : undefined;
+  });
+const either = (a: Check, b: Check): Check => (value, path) => (a(value, path) && b(value, path) ? fail(path, 'must be a list or a comma-separated string') : undefined);
+const firstProblem = (checks: Array<() => Problem | undefined>) => {
+  for (const check of checks) {
+    const problem = check();
+    if (problem) return problem;
+  }
+  return undefined;
+};
+
+const FLAG_NAME = /^[A-Za-z][\w-]{0,63}$/;
+const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*){1,4}$/;
+const messageTable = namedMap(2000, MESSAGE_KEY, text(4000), 'texts by dotted key');
+
+/** Every setting: how an untrusted value is checked, and its default (`undefined`: derived, or none). */
+const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fallback?: AmwaSettings[K]] } = {
+  basePath: [text(256, /^(\/[\w.~-]+)*\/?$/, 'a path such as /access'), '/'],
+  apiBaseUrl: [url],
+  securityApiBaseUrl: [url],
+  channel: [text(32), 'blue'],
+  language: [oneOf(LANGUAGES), 'en'],
+  country: [text(2, /^[A-Z]{2}$/, 'two capital letters')],
+  brandPrefix: [text(32, /^[a-z][a-z0-9]*$/, 'lowercase letters and digits'), 'amwa'],
+  serviceEmail: [text(254, /^[^\s@]+@[^\s@]+$/, 'an e-mail address'), 'service@example.com'],
+  bmgApiTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 5000],
+  apiGatewayTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 10000],
+  qrTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 120000],
+  inactivityTimeoutLogonS: [whole(1, MAX_TIMER_S, 's'), 300],
+  inactivityTimeoutActivationS: [whole(1, MAX_TIMER_S, 's'), 900],
+  colourCodeExpiryMarginS: [whole(0, 3600, 's'), 10],
+  scannerSerialMapping: [either(list(text(32), 1000), text(32 * 1000)), []],
+  prefillConfig: [strict({ header: text(64, /^[!#$%&'*+.^_`|~\w-]+$/, 'a header name') }), {}],
+  features: [namedMap(64, FLAG_NAME, bool, 'flags by name, true or false'), {}],
+  businessContext: [bool, false],
+  allowedRedirectOrigins: [list(origin, 32)],
+  corporatePortal: [strict({ precheckUrl: url, logoutUrl: url }), {}],
+  storeUrls: [strict({ ios: url, android: url }), {}],
+  privacyUrl: [url],
+  staticPath: [url],
+  localesUrl: [url],
+  messages: [namedMap(40, /^[a-z]{2}(-[A-Z]{2})?$/, messageTable, 'texts by language, then by dotted key'), {}],
+  cspNonce: [text(256, /^[\w+/=-]+$/, 'a nonce (base64 characters)')],
+  isolation: [oneOf(['shadow', 'none']), 'shadow'],
+  routing: [oneOf(['history', 'memory']), 'history'],
+  initialRoute: [text(MAX_URL, /^\/[^\s\\]*$/, 'a path starting with /'), '/'],
+  dataLayerName: [text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier'), 'dataLayer'],
+};
+
+/** The name of every setting. */
+export const SETTING_NAMES = Object.keys(FIELDS) as Array<keyof AmwaSettings>;
 
 /** Settings as written by the host page (every field optional). */
-export type SettingsInput = z.input<typeof settingsSchema>;
+export type SettingsInput = AmwaSettings;
 
 /** Settings after parsing, defaults filled in and derived values resolved. */
-export type Settings = Omit<z.output<typeof settingsSchema>, 'scannerSerialMapping'> & {
+export interface Settings
+  extends Required<Pick<AmwaSettings, 'basePath' | 'channel' | 'language' | 'brandPrefix' | 'serviceEmail' | 'bmgApiTimeout' | 'apiGatewayTimeout' | 'qrTimeout' | 'inactivityTimeoutLogonS' | 'inactivityTimeoutActivationS' | 'colourCodeExpiryMarginS' | 'businessContext' | 'isolation' | 'routing' | 'initialRoute' | 'dataLayerName'>>,
+    Pick<AmwaSettings, 'privacyUrl' | 'localesUrl' | 'cspNonce'> {
+  country: string;
   apiBaseUrl: string;
   securityApiBaseUrl: string;
   staticPath: string;
-  localesUrl: string;
+  prefillConfig: { header: string };
+  features: Readonly<Record<string, boolean>>;
   allowedRedirectOrigins: string[];
+  corporatePortal: { precheckUrl?: string; logoutUrl?: string };
+  storeUrls: { ios?: string; android?: string };
   /** Test serial numbers, digits only (12 characters, `38…`). */
   scannerSerialMapping: ReadonlySet<string>;
+  messages: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** BCP 47 locale, e.g. `en-GB`. */
   locale: string;
-};
+}
 
 /** Result of parsing untrusted settings: a tagged union, never a throw. */
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; field: string; message: string };
 
+/** How a changed setting reaches a mounted widget (docs/settings.md). */
+export type SettingApplies = 'live' | 'next-use' | 'remount';
+
+/** For every setting: applied in place (`live`), read on next use, or only on a remount. */
+export const SETTING_APPLIES: Readonly<Record<keyof AmwaSettings, SettingApplies>> = {
+  basePath: 'remount',
+  apiBaseUrl: 'remount',
+  securityApiBaseUrl: 'remount',
+  channel: 'live',
+  language: 'live',
+  country: 'live',
+  brandPrefix: 'remount',
+  serviceEmail: 'live',
+  bmgApiTimeout: 'next-use',
+  apiGatewayTimeout: 'next-use',
+  qrTimeout: 'next-use',
+  inactivityTimeoutLogonS: 'next-use',
+  inactivityTimeoutActivationS: 'next-use',
+  colourCodeExpiryMarginS: 'next-use',
+  scannerSerialMapping: 'next-use',
+  prefillConfig: 'next-use',
+  features: 'live',
+  businessContext: 'live',
+  allowedRedirectOrigins: 'next-use',
+  corporatePortal: 'next-use',
+  storeUrls: 'live',
+  privacyUrl: 'live',
+  staticPath: 'live',
+  localesUrl: 'live',
+  messages: 'live',
+  cspNonce: 'remount',
+  isolation: 'remount',
+  routing: 'remount',
+  initialRoute: 'remount',
+  dataLayerName: 'next-use',
+};
+
+/** True when going from `previous` to `next` needs a remount (a `remount` setting changed). */
+export function needsRemount(previous: Settings, next: Settings): boolean {
+  return SETTING_NAMES.some(
+    (key) => SETTING_APPLIES[key] === 'remount' && JSON.stringify(previous[key]) !== JSON.stringify(next[key]),
+  );
+}
+
 const trimSlash = (path: string) => path.replace(/\/+$/, '');
+
+/** Reads settings given as a JSON string or a value; a string that is not JSON is a settings error. */
+export function readSettingsInput(input: unknown): { ok: true; value: unknown } | { ok: false; field: string; message: string } {
+  if (typeof input !== 'string') return { ok: true, value: input ?? {} };
+  if (input.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(input) };
+  } catch (error) {
+    return { ok: false, field: '(json)', message: `amwa settings: malformed JSON (${(error as Error).message})` };
+  }
+}
+
+const FIELDS_CHECKS = Object.fromEntries(SETTING_NAMES.map((name) => [name, FIELDS[name][0]]));
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** The path of the first `__proto__`, `constructor` or `prototype` key in `value`, which settings never have. */
+function prototypeKey(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value !== 'object' || value === null || depth > 4) return undefined;
+  for (const key of Object.keys(value)) {
+    if (PROTOTYPE_KEYS.has(key)) return [...path, key];
+    const found = prototypeKey((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** Parses settings given as a JSON string or an object, resolving defaults against `origin`. */
 export function parseSettings(input: unknown, origin = 'http://localhost'): SettingsResult {
-  let raw = input;
-  if (typeof input === 'string') {
-    try {
-      raw = input.trim() === '' ? {} : JSON.parse(input);
-    } catch (error) {
-      return { ok: false, field: '(json)', message: `amwa settings: malformed JSON (${(error as Error).message})` };
-    }
+  const read = readSettingsInput(input);
+  if (!read.ok) return read;
+  const forbidden = prototypeKey(read.value);
+  if (forbidden) return { ok: false, field: forbidden.join('.'), message: `amwa settings: "${forbidden.join('.')}" is not a known setting` };
+  const problem = strict(FIELDS_CHECKS)(read.value, '');
+  if (problem) {
+    const field = problem.path.slice(1) || '(root)';
+    return { ok: false, field, message: `amwa settings: "${field}" ${problem.problem}` };
   }
-  const parsed = settingsSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(root)');
-    const what = issue.code === 'unrecognized_keys' ? 'is not a known setting' : 'is invalid';
-    return { ok: false, field, message: `amwa settings: "${field}" ${what}` };
-  }
-  const s = parsed.data;
+  const given = read.value as AmwaSettings;
+  const s = Object.fromEntries(SETTING_NAMES.map((name) => [name, given[name] ?? structuredClone(FIELDS[name][1])])) as Required<AmwaSettings>;
   const basePath = trimSlash(s.basePath);
   try {
     const apiBaseUrl = trimSlash(new URL(s.apiBaseUrl ?? (basePath || '/'), origin).href);
     const securityApiBaseUrl = trimSlash(new URL(s.securityApiBaseUrl ?? new URL(apiBaseUrl).origin, origin).href);
-    const staticPath = trimSlash(s.staticPath ?? `${basePath}/static`);
     const serials = typeof s.scannerSerialMapping === 'string' ? s.scannerSerialMapping.split(',') : s.scannerSerialMapping;
+    const country = s.country ?? DEFAULT_COUNTRY[s.language];
     return {
       ok: true,
       settings: {
         ...s,
+        prefillConfig: { header: s.prefillConfig.header ?? 'x-amwa-prefill' },
         basePath,
         apiBaseUrl,
         securityApiBaseUrl,
-        staticPath,
-        localesUrl: s.localesUrl ?? `${staticPath}/locales/`,
-        allowedRedirectOrigins: s.allowedRedirectOrigins ?? [new URL(origin).origin, new URL(apiBaseUrl).origin],
+        country,
+        staticPath: trimSlash(s.staticPath ?? `${basePath}/static`),
+        allowedRedirectOrigins: s.allowedRedirectOrigins?.map((allowed) => new URL(allowed).origin) ?? [new URL(origin).origin, new URL(apiBaseUrl).origin],
         scannerSerialMapping: new Set(serials.map((serial) => serial.replace(/\D/g, '')).filter(Boolean)),
-        locale: `${s.language}-${s.country}`,
+        locale: `${s.language}-${country}`,
       },
     };
   } catch {
-    return { ok: false, field: 'apiBaseUrl', message: 'amwa settings: "apiBaseUrl" is invalid' };
+    return { ok: false, field: 'apiBaseUrl', message: 'amwa settings: "apiBaseUrl" must be an http: or https: URL, or a path on this site' };
   }
 }

@@ -26,8 +26,10 @@ export function AppLink({ to, fullPage, track, onNavigate, className, children }
     event.preventDefault();
     router.navigate(to);
   };
+  // Pointing at or focusing a link is a strong hint: the next page starts loading before the click.
+  const prefetch = () => router.prefetch(to);
   return (
-    <a className={className} href={router.href(to)} onClick={onClick}>
+    <a className={className} href={router.href(to)} onClick={onClick} onPointerEnter={prefetch} onFocus={prefetch}>
       {children}
     </a>
   );

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
+import type { Language } from '../core/i18n';
 import type { SettingsInput } from '../core/settings';
 import { EXAMPLES, type Example } from './catalog';
 import { layout } from './html';
@@ -25,7 +26,7 @@ function exampleSettings(config: SandboxConfig, origin: string, basePath: string
     apiBaseUrl: origin + API_BASE,
     securityApiBaseUrl: origin,
     channel: query.get('channel') || 'blue',
-    language: pick(query.get('lang'), /^[a-z]{2}$/) ?? 'en',
+    language: (pick(query.get('lang'), /^[a-z]{2}$/) ?? 'en') as Language,
     country: pick(query.get('country'), /^[A-Z]{2}$/) ?? 'GB',
     isolation: query.get('isolation') === 'none' ? 'none' : 'shadow',
     brandPrefix: 'demobank',

@@ -6,7 +6,6 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createState, type SandboxState } from './state';
 
-export type { RouteModule } from './app';
 export type { Fault, OutboxMail, PendingQr, Persona, SandboxConfig, SandboxState, ScannerStatus } from './state';
 
 /** Options of `createSandbox`. */

@@ -21,8 +21,7 @@ const APK_FILE = 'app-1.3.110.apk';
 const DUMMY_APK = new TextEncoder().encode('PK\u0003\u0004amwa sandbox: not a real app');
 
 // Serves `dir/relative` when the path stays inside `dir` and its type is one we hand out.
-async function serveFile(c: Context, dir: string, relative: string) {
-  const type = CONTENT_TYPES[extname(relative)];
+async function serveFile(c: Context, dir: string, relative: string, type = CONTENT_TYPES[extname(relative)]) {
   try {
     const segments = relative.split('/').map((segment) => decodeURIComponent(segment));
     if (!type || segments.some((segment) => segment === '' || segment.startsWith('.') || /[\\/\0]/.test(segment))) return c.notFound();
@@ -42,8 +41,6 @@ function image(app: Hono, path: string, draw: () => Uint8Array<ArrayBuffer>) {
   app.get(path, (c) => c.body((bytes ??= draw()), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-cache' }));
 }
 
-// A faded checkerboard where the colour code was: it reads as "expired" without any text.
-const placeholder = () => encodePng(200, 200, (x, y) => ((Math.floor(x / 25) + Math.floor(y / 25)) % 2 ? [217, 217, 217] : [236, 236, 236]));
 
 /** Files: the widget build, the React example bundle, example assets, and each example's `{basePath}/static/`. */
 export function staticFiles(app: Hono, root: string) {
@@ -54,7 +51,8 @@ export function staticFiles(app: Hono, root: string) {
   image(app, '/favicon.ico', () => encodePng(16, 16, () => [155, 0, 76]));
   for (const { basePath } of EXAMPLES) {
     app.get(`${basePath}/static/locales/:file{[a-z]{2}(-[A-Z]{2})?\\.json}`, (c) => serveFile(c, join(root, 'locales'), c.req.param('file')));
-    image(app, `${basePath}/static/image`, placeholder);
+    // The expired colour-code placeholder ships in the package (static/image) for hosts to serve.
+    app.get(`${basePath}/static/image`, (c) => serveFile(c, join(root, 'static'), 'image', 'image/png'));
     app.get(`${basePath}/static/apk/${APK_FILE}`, (c) =>
       c.body(DUMMY_APK, 200, {
         'Content-Type': 'application/vnd.android.package-archive',

@@ -6,15 +6,20 @@ import { fromDist } from './from-dist';
 const require = createRequire(import.meta.url);
 const names = (module: object) => Object.keys(module).filter((name) => name !== 'default' && name !== '__esModule').sort();
 
+// The ES module entries also export their lazy chunks' shared code under short generated names
+// (Rollup keeps it in the entry, so the first screen is one request); those are not API.
+const INTERNAL = /^[\w$]{1,2}$/;
+const publicNames = (module: object) => names(module).filter((name) => !INTERNAL.test(name));
+
 const PUBLIC = {
-  index: ['AMWA_TAG', 'defineAmwaElement', 'mount', 'parseSettings'],
+  index: ['AMWA_TAG', 'defineAmwaElement', 'mount', 'parseSettings', 'version'],
   react: ['AmwaPortal', 'callbackPropName'],
   sandbox: ['createSandbox', 'startSandbox'],
 };
 
 describe.each(Object.entries(PUBLIC))('dist/%s', (entry, expected) => {
-  test('the ES module exports exactly the public API', async () => {
-    expect(names(await fromDist(`${entry}.js`))).toEqual(expected);
+  test('the ES module exports exactly the public API (besides internal chunk links)', async () => {
+    expect(publicNames(await fromDist(`${entry}.js`))).toEqual(expected);
   });
 
   test('the CommonJS build exports the same names', () => {
@@ -23,5 +28,5 @@ describe.each(Object.entries(PUBLIC))('dist/%s', (entry, expected) => {
 });
 
 test('the standalone bundle exports what `amwa` exports', async () => {
-  expect(names(await fromDist('amwa.standalone.js'))).toEqual(PUBLIC.index);
+  expect(publicNames(await fromDist('amwa.standalone.js'))).toEqual(PUBLIC.index);
 });

@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fromDist, type AmwaModule } from './from-dist';
 import { trackLeaks } from './leaks';
-import { fileLocaleLoader } from '../locale-loader';
 
 const { mount } = await fromDist<AmwaModule>('index.js');
 
@@ -23,7 +22,7 @@ afterEach(() => {
 const heading = (root: ParentNode | null | undefined) => root?.querySelector('h1')?.textContent;
 
 test('renders Home into an open shadow root, and unmount leaves nothing behind', async () => {
-  const handle = mount(host, JSON.stringify({ basePath: '/access' }), { loadLocale: fileLocaleLoader });
+  const handle = mount(host, JSON.stringify({ basePath: '/access' }));
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
   expect(host.childNodes).toHaveLength(0);
   expect(host.shadowRoot!.adoptedStyleSheets.length).toBeGreaterThan(0);
@@ -35,7 +34,7 @@ test('renders Home into an open shadow root, and unmount leaves nothing behind',
 });
 
 test('renders in light DOM with isolation "none" and cleans up the same way', async () => {
-  const handle = mount(host, { basePath: '/access', isolation: 'none', routing: 'memory' }, { loadLocale: fileLocaleLoader });
+  const handle = mount(host, { basePath: '/access', isolation: 'none', routing: 'memory' });
   await vi.waitFor(() => expect(heading(host)).toBe('Log on with'));
   expect(host.shadowRoot).toBeNull();
 
@@ -44,27 +43,28 @@ test('renders in light DOM with isolation "none" and cleans up the same way', as
   expect(leaks.leftovers()).toEqual([]);
 });
 
-test('on() hears typed events until its off() is called; update() re-renders with new settings', async () => {
+test('on() hears typed events until its off() is called; update() applies settings in place', async () => {
   const pageLoads: string[] = [];
-  const handle = mount(host, { basePath: '/access', routing: 'memory' }, { loadLocale: fileLocaleLoader });
+  const handle = mount(host, { basePath: '/access', routing: 'memory' });
   const off = handle.on('amwa-page-load', ({ pageName }) => pageLoads.push(pageName));
   await vi.waitFor(() => expect(pageLoads).toEqual(['logon:choose-access-means']));
 
-  handle.update({ channel: 'orange' });
-  await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[data-channel]')?.getAttribute('data-channel')).toBe('orange'));
-  await vi.waitFor(() => expect(pageLoads).toHaveLength(2));
+  handle.update('{"channel": "orange", "language": "de"}');
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Anmelden mit'));
+  expect(host.shadowRoot?.querySelector('[data-channel]')?.getAttribute('data-channel')).toBe('orange');
+  expect(pageLoads).toEqual(['logon:choose-access-means']);
 
   off();
-  handle.update({ channel: 'blue' });
-  await vi.waitFor(() => expect(host.shadowRoot?.querySelector('[data-channel]')?.getAttribute('data-channel')).toBe('blue'));
-  expect(pageLoads).toHaveLength(2);
+  handle.navigate('/pages/logout');
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Sie sind jetzt abgemeldet'));
+  expect(pageLoads).toEqual(['logon:choose-access-means']);
 
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);
 });
 
 test('navigate() reaches a lazily loaded page through the built chunks', async () => {
-  const handle = mount(host, { basePath: '/access', routing: 'memory' }, { loadLocale: fileLocaleLoader });
+  const handle = mount(host, { basePath: '/access', routing: 'memory' });
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
 
   handle.navigate('/pages/logout');

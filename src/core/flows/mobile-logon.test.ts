@@ -62,7 +62,9 @@ describe('mobileLogon', () => {
   });
 
   it.each([undefined, 'javascript:alert(1)'])('in link mode refuses a precheck url of %s', async (precheckUrl) => {
-    const t = setup('link', { status: 500 }, { corporatePortal: { precheckUrl } });
+    // parseSettings already refuses a javascript: url; the flow checks again where it navigates.
+    const t = setup('link', { status: 500 });
+    t.settings.corporatePortal.precheckUrl = precheckUrl;
     await expect(t.run()).rejects.toThrow(INVALID_REDIRECT);
     expect(t.leave).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Scope } from '../scope';
+import { parseWithoutCodegen } from '../zod';
 import { profileSchema } from './profile';
 
 const CHANNEL_NAME = 'amwa-session';
@@ -60,6 +61,7 @@ const parseJson = (text: string): unknown => {
  * instant, would outlive the tab. `undefined` when the page has neither.
  */
 export function createBus({ scope, BroadcastChannel, window, storage }: BusDeps): Bus | undefined {
+  parseWithoutCodegen();
   const listeners = new Set<(message: BusMessage) => void>();
   const deliver = (raw: unknown) => {
     const parsed = busMessageSchema.safeParse(raw);

@@ -1,0 +1,30 @@
+import type { Scope } from './scope';
+
+/** How long after mounting the widget leaves the network to the host page before warming up. */
+export const IDLE_DELAY_MS = 2000;
+
+const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'keydown'] as const;
+
+/**
+ * Runs `fn` once: when the user first points at, focuses or types in `target`, or when the page
+ * has been quiet for `delayMs` and the browser is idle, whichever comes first. Work a first screen
+ * does not need waits for this, so it never competes with the first render on a slow phone.
+ */
+export function whenIdle(scope: Scope, target: EventTarget, fn: () => void, delayMs = IDLE_DELAY_MS): void {
+  const stops: Array<() => void> = [];
+  let done = false;
+  const run = () => {
+    if (done || scope.disposed) return;
+    done = true;
+    for (const stop of stops) stop();
+    fn();
+  };
+  for (const type of INTERACTIONS) stops.push(scope.listen(target, type, run, { passive: true }));
+  stops.push(
+    scope.setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') return run();
+      const id = requestIdleCallback(run, { timeout: delayMs });
+      stops.push(scope.onDispose(() => cancelIdleCallback(id)));
+    }, delayMs),
+  );
+}

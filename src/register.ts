@@ -1,4 +1,0 @@
-// Side effect: registers <amwa-portal>. Listed in package.json `sideEffects`.
-import { defineAmwaElement } from './element';
-
-defineAmwaElement();
