@@ -89,7 +89,8 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
           if (warning.code === 'INVALID_ANNOTATION' || warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
           warn(warning);
         },
-        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, banner },
+        // A banner (the client directive) marks the entry only: a bundler warns about it in chunks.
+        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, banner: (chunk) => (chunk.isEntry && banner) || '' },
       },
     },
   });

@@ -93,7 +93,7 @@ export function createBrowserHistory(basePath: string, scope: Scope): History {
   return {
     location() {
       const { pathname, search, hash } = window.location;
-      const inside = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
+      const inside = pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
       return { path: inside === '/index.html' ? '/' : inside || '/', search, hash };
     },
     push(to) {

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../src/sandbox/index';
 
@@ -68,6 +68,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (navigator.language and Accept-Language); defaults to en-GB. */
   locale?: string;
+  /** Runs on the fresh context before the page loads (e.g. to serve files with `context.route`). */
+  prepare?: (context: BrowserContext) => Promise<void>;
 }
 
 // Runs before any page script, in the main world: CSP and Trusted Types violations are
@@ -89,6 +91,7 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
   const problems: string[] = [];
   await context.exposeFunction('__amwaCspViolation', (line: string) => void problems.push(`csp violation: ${line}`));
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
+  await options.prepare?.(context);
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   page.on('console', (message) => {

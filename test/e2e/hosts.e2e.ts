@@ -1,0 +1,145 @@
+// Host apps built from the packed package by `npm run test:hosts` (test/hosts/build.mjs), walked
+// in Chromium against the sandbox: a vanilla page bundled by Vite (mounting twice), React 19 and
+// Preact hosts under StrictMode in development builds, and the Next.js App Router example.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import ports from '../hosts/ports.json';
+import { checkA11y, launchBrowser, newPage, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const hostsDir = join(root, '.tmp', 'hosts');
+const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+
+if (!existsSync(join(hostsDir, 'vanilla', 'dist', 'index.html'))) {
+  throw new Error('e2e: the host builds are missing; run `npm run test:hosts` before the e2e suite');
+}
+
+/** Serves a host build under `/hosts/{name}/` of the sandbox's origin, as a host's web server would: files, else the page. */
+const serveHost = (name: string, dir: string) => async (context: BrowserContext) => {
+  await context.route(`**/hosts/${name}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname.slice(`/hosts/${name}/`.length);
+    const file = path.startsWith('assets/') ? join(dir, path) : join(dir, 'index.html');
+    if (!existsSync(file)) return route.fulfill({ status: 404 });
+    return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+  });
+};
+
+const e2e = useE2E();
+const openHost = (name: string, dir: string, path = '') => e2e.open(`/hosts/${name}/${path}`, { prepare: serveHost(name, dir) });
+
+/** From Home, the scanner option's full page load ends on the user-ID step. */
+async function toScannerStep(page: TestPage) {
+  await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
+  expect(await waitForPortal(page, 'Log on with your scanner')).toBe('Log on with your scanner');
+}
+
+describe('a vanilla host bundled by Vite from the packed package', () => {
+  const dir = join(hostsDir, 'vanilla', 'dist');
+
+  test('shows Home, says it is ready, and goes on to the scanner logon', async () => {
+    const page = await openHost('vanilla', dir);
+    expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+    await expect.poll(() => page.evaluate(() => document.body.dataset.ready)).toBe('/');
+    await checkA11y(page, 'vanilla host home');
+    await toScannerStep(page);
+    await checkA11y(page, 'vanilla host scanner user ID step');
+    page.expectNoConsoleErrors();
+  });
+
+  test('keeps two widgets on one page apart', async () => {
+    const page = await openHost('vanilla', dir, '?twice');
+    await expect.poll(() => page.locator('.amwa-root').count()).toBe(2);
+    await expect.poll(() => widget(page).first().getByRole('heading', { level: 1 }).textContent()).toBe('Log on with');
+    await expect.poll(() => widget(page).nth(1).getByRole('heading', { level: 1 }).textContent()).toBe('You are now logged off');
+    page.expectNoConsoleErrors();
+  });
+});
+
+describe.each(['react', 'preact'])('a %s host under StrictMode (development build)', (name) => {
+  const dir = join(hostsDir, name, 'dist-dev');
+  const open = (path = '') => e2e.open(`/hosts/${name}-dev/${path}`, { prepare: serveHost(`${name}-dev`, dir) });
+
+  test('renders once, changes language in place, and navigates through its ref, with no console error', async () => {
+    const page = await open();
+    expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+    await expect.poll(() => page.locator('#events li').allTextContents()).toEqual(['page logon:choose-access-means', 'ready /']);
+    expect(await page.locator('.amwa-root').count()).toBe(1);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    expect(await waitForPortal(page, 'Anmelden mit')).toBe('Anmelden mit');
+    expect(await page.locator('#events li').count()).toBe(2);
+    await page.getByRole('button', { name: 'Log off page' }).click();
+    expect(await waitForPortal(page, 'Sie sind jetzt abgemeldet')).toBe('Sie sind jetzt abgemeldet');
+    page.expectNoConsoleErrors();
+  });
+
+  test('goes on to the scanner logon by keyboard', async () => {
+    const page = await open();
+    await waitForPortal(page, 'Log on with');
+    await tabTo(page, /bank's scanner/);
+    await page.keyboard.press('Enter');
+    expect(await waitForPortal(page, 'Log on with your scanner')).toBe('Log on with your scanner');
+    await checkA11y(page, `${name} host scanner user ID step`);
+    page.expectNoConsoleErrors();
+  });
+});
+
+describe('the Next.js App Router example (examples/nextjs)', () => {
+  const app = join(root, 'examples', 'nextjs');
+  let sandbox: RunningSandbox;
+  let next: ChildProcess;
+  let origin: string;
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+      server.on('error', reject);
+    });
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
+    // The example proxies /api/* to the sandbox on the port it was built for.
+    sandbox = await startSandbox({ port: ports.nextApiPort });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+      cwd: app,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      stdio: 'ignore',
+    });
+    for (let waited = 0; (await fetch(`${origin}/access`).then((response) => response.status, () => 0)) !== 200; waited += 250) {
+      if (waited > 60_000) throw new Error('e2e: next start did not answer within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    next?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test('renders <AmwaPortal> on a catch-all route and walks Home, then the scanner user ID step through the proxied API', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await newPage(browser, `${origin}/access`);
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      await checkA11y(page, 'Next.js home');
+      await toScannerStep(page);
+      expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
+      await widget(page).getByRole('textbox', { name: 'User ID' }).fill('EMMA0005');
+      await widget(page).getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => widget(page).getByRole('img', { name: 'Colour code to scan with your scanner' }).count(), { timeout: 15_000 }).toBe(1);
+      page.expectNoConsoleErrors();
+    } finally {
+      await browser.close();
+    }
+  });
+});
