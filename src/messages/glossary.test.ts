@@ -229,3 +229,29 @@ describe('named fixes', () => {
     expect(messages(language)['activation.missing.text']).toMatch(records[language]!);
   });
 });
+
+// What must survive translation in every namespace: placeholders, link targets, bold runs, list items, paragraphs.
+const skeleton = (text: string) => ({
+  placeholders: (text.match(/\{\{\w+\}\}/g) ?? []).sort(),
+  links: [...text.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]),
+  bold: (text.match(/\*\*[^*]+\*\*/g) ?? []).length,
+  items: text.split('\n').filter((line) => line.startsWith('- ')).length,
+  paragraphs: text.split('\n\n').length,
+});
+
+describe('every catalogue', () => {
+  it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has every English key with its placeholders and markup', (language) => {
+    const texts = messages(language);
+    expect(Object.keys(texts).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(english)) expect(skeleton(texts[key]!), `${language} ${key}`).toEqual(skeleton(text));
+  });
+
+  it.each([...LANGUAGES])('%s names its buttons and links in help texts exactly as the screens label them', (language) => {
+    const texts = messages(language);
+    const bold = (key: string) => texts[key]!.match(/\*\*(.+?)\*\*/)?.[1];
+    expect(bold('scannerHelp.new-scanner.resolution')).toBe(texts['home.activateFirst']);
+    expect(bold('scannerHelp.trouble-scanning.resolution')).toBe(texts['scannerLogon.refresh']);
+    expect(bold('activationHelp.activation-not-completed.resolution')).toBe(texts['activation.doneYesNext.yes']);
+    expect(texts['scannerLogon.colourCodeExpired']).toContain(texts['scannerLogon.refresh']);
+  });
+});
