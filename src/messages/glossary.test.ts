@@ -108,7 +108,7 @@ const FORBIDDEN: Record<string, [RegExp, string][]> = {
     [/online bank/iu, "one term: 'internetbank'"],
   ],
   it: [
-    [word('tu|ti|te|tuo|tua|tuoi|tue|puoi|hai|vuoi|devi|sei|scansiona|scansionalo|scegli|apri|installa|disinstalla|registrati|accedi|segnalalo|tieni|contatta|indica|collega|conferma il|scarica|aggiornalo'), 'informal tu: the register is formal (Lei)'],
+    [word('tu|ti|te|tuo|tua|tuoi|tue|puoi|hai|vuoi|devi|sei|scansiona|scansionalo|scegli|apri|installa|disinstalla|registrati|accedi|segnalalo|tieni|contatta|indica|collega|conferma il|scarica|aggiornalo|ricordami'), 'informal tu: the register is formal (Lei)'],
     [/(?<![.!?]\s|^)(?<!\p{L})(?:Suo|Sua|Suoi|Sue|Lei)(?!\p{L})/mu, 'the polite pronoun is lowercase (lei, suo) except at the start of a sentence'],
     [/codice colore/iu, "one colour-code term: 'codice a colori'"],
     [/amministrazione/iu, "calque 'administration': say 'archivi'"],
