@@ -116,10 +116,38 @@ describe('createI18n', () => {
     expect(i18n.t('a.missing')).toBe('a.missing');
   });
 
-  it('formats Amsterdam time as MMMM dd, HH:mm:ss', () => {
-    const i18n = createI18n('en-GB', {});
+  it.each(['en-GB', 'en-US', 'en-AU'])('formats Amsterdam time in %s exactly as MMMM dd, HH:mm:ss', (locale) => {
+    const i18n = createI18n(locale, {});
     expect(i18n.amsterdamTime(new Date('2026-01-05T23:04:05Z'))).toBe('January 06, 00:04:05');
     expect(i18n.amsterdamTime(new Date('2026-07-05T10:00:00Z'))).toBe('July 05, 12:00:00');
+    expect(i18n.amsterdamTime(new Date('2025-11-23T19:13:29Z'))).toBe('November 23, 20:13:29');
+  });
+
+  // Long month, day and a 24-hour clock with seconds, in each language's own order and grammar.
+  it.each([
+    ['bg', '23 ноември, 20:13:29', '5 юли, 12:00:00'],
+    ['cs', '23. listopadu, 20:13:29', '5. července, 12:00:00'],
+    ['de', '23. November, 20:13:29', '5. Juli, 12:00:00'],
+    ['de-AT', '23. November, 20:13:29', '5. Juli, 12:00:00'],
+    ['es', '23 de noviembre, 20:13:29', '5 de julio, 12:00:00'],
+    ['fr', '23 novembre, 20:13:29', '5 juillet, 12:00:00'],
+    ['hu', 'november 23. 20:13:29', 'július 5. 12:00:00'],
+    ['it', '23 novembre, 20:13:29', '5 luglio, 12:00:00'],
+    ['nl', '23 november, 20:13:29', '5 juli, 12:00:00'],
+    ['pl', '23 listopada, 20:13:29', '5 lipca, 12:00:00'],
+    ['ro', '23 noiembrie, 20:13:29', '5 iulie, 12:00:00'],
+    ['ru', '23 ноября, 20:13:29', '5 июля, 12:00:00'],
+    ['sk', '23. novembra, 20:13:29', '5. júla, 12:00:00'],
+    ['uk', '23 листопада, 20:13:29', '5 липня, 12:00:00'],
+    ['zh', '11月23日 20:13:29', '7月5日 12:00:00'],
+  ])('formats Amsterdam time in %s as %s', (locale, winter, summer) => {
+    const i18n = createI18n(locale, {});
+    expect(i18n.amsterdamTime(new Date('2025-11-23T19:13:29Z'))).toBe(winter);
+    expect(i18n.amsterdamTime(new Date('2026-07-05T10:00:00Z'))).toBe(summer);
+  });
+
+  it('crosses midnight in Amsterdam, not in UTC', () => {
+    expect(createI18n('de', {}).amsterdamTime(new Date('2026-01-05T23:04:05Z'))).toBe('6. Januar, 00:04:05');
   });
 });
 

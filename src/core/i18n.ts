@@ -15,7 +15,7 @@ export interface I18n {
   readonly complete: boolean;
   /** The message for `key` in the active locale, else in English, else the key itself. */
   t(key: string, params?: Record<string, unknown>): string;
-  /** 'MMMM dd, HH:mm:ss' in Amsterdam time with localised month names. */
+  /** Amsterdam time: 'MMMM dd, HH:mm:ss' in English, the same fields in the language's own order elsewhere. */
   amsterdamTime(date: Date): string;
 }
 
@@ -207,20 +207,34 @@ export function checkOverrides(table: Messages, overrides: Readonly<Record<strin
   return { accepted, rejected };
 }
 
+// Between the day-and-month and the clock: a comma where the language writes one ('23. November, 20:13:29').
+const DATE_TIME_JOINER: Record<string, string> = { hu: ' ', zh: ' ' };
+
+/**
+ * The technical alert's timestamp in Amsterdam time. English keeps the spec's 'MMMM dd, HH:mm:ss'
+ * exactly; other languages get the same fields (long month, day, 24-hour clock with seconds) in
+ * their own order and grammar from Intl ('23 listopada, 20:13:29', '11月23日 20:13:29').
+ */
+function amsterdamTimeFormat(locale: string): (date: Date) => string {
+  const [language] = locale.split('-') as [string];
+  const zone = { timeZone: 'Europe/Amsterdam' } as const;
+  const clock = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : locale, { ...zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  if (language === 'en') {
+    const months = new Intl.DateTimeFormat(locale, { ...zone, month: 'long' });
+    const day = new Intl.DateTimeFormat('en-GB', { ...zone, day: '2-digit' });
+    return (date) => `${months.format(date)} ${day.format(date)}, ${clock.format(date)}`;
+  }
+  const dayMonth = new Intl.DateTimeFormat(locale, { ...zone, day: 'numeric', month: 'long' });
+  const joiner = DATE_TIME_JOINER[language] ?? ', ';
+  return (date) => `${dayMonth.format(date)}${joiner}${clock.format(date)}`;
+}
+
 /** Builds an I18n over an already loaded message table. */
 export function createI18n(locale: string, table: Messages, fallback: Messages = table, complete = true): I18n {
   // The fallback lives under its own key: the active locale may itself be en-GB.
   const r = rosetta<Messages>({ [locale]: table, fallback });
   r.locale(locale);
-  const months = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'Europe/Amsterdam' });
-  const clock = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Amsterdam',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  const amsterdamTime = amsterdamTimeFormat(locale);
   return {
     locale,
     complete,
@@ -228,9 +242,6 @@ export function createI18n(locale: string, table: Messages, fallback: Messages =
       const found = r.t(key, params) || r.t(key, params, 'fallback');
       return typeof found === 'string' && found ? found : key;
     },
-    amsterdamTime(date) {
-      const part = (type: Intl.DateTimeFormatPartTypes) => clock.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-      return `${months.format(date)} ${part('day')}, ${part('hour')}:${part('minute')}:${part('second')}`;
-    },
+    amsterdamTime,
   };
 }

@@ -223,7 +223,7 @@ describe('personas', () => {
 
   test.each([
     ['EMMA0005', 'effective', 'You can only have one active scanner, so the activation cannot continue.'],
-    ['FRANK006', 'missing', 'According to our administration, you do not have a scanner. Please contact your coordinator or our administration.'],
+    ['FRANK006', 'missing', 'According to our records, you do not have a scanner. Please contact your coordinator or the bank.'],
   ] as const)('%s gets the %s status alert, with Help and back to login, and no leave warning', async (userId, status, text) => {
     const page = await e2e.open(START);
     await waitForPortal(page, TITLES.overview);
