@@ -5,6 +5,7 @@ import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
 import { createCookies } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
+import { createHostGuard, guardFetch, guardLocaleLoader } from './core/host-guard';
 import { createTraceLog } from './core/trace';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener } from './core/events';
 import { fetchLocaleLoader, loadI18n, type LocaleLoader } from './core/i18n';
@@ -51,7 +52,10 @@ const toRaw = (input: unknown): unknown => {
 /** Renders the amwa portal into `element` with settings given as JSON (or an object). */
 export function mount(element: HTMLElement, settingsJson: string | SettingsInput, options: MountOptions = {}): AmwaHandle {
   if (!(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
-  const emitter = createEmitter(element);
+  // Host code (listeners, data layer, loadLocale, fetch) runs guarded: one report per source, per widget.
+  const guard = createHostGuard();
+  const emitter = createEmitter(element, guard);
+  const hostFetch = options.fetch && guardFetch(guard, options.fetch);
   for (const [type, listener] of Object.entries(options.on ?? {})) {
     emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
   }
@@ -81,13 +85,13 @@ export function mount(element: HTMLElement, settingsJson: string | SettingsInput
         ? createMemoryHistory(parsed.ok ? settings.initialRoute : '/pages/error')
         : createBrowserHistory(settings.basePath, scope);
     const pageHistory = history;
-    const loader = options.loadLocale ?? fetchLocaleLoader(settings.localesUrl, options.fetch ?? fetch);
+    const loader = options.loadLocale ? guardLocaleLoader(guard, options.loadLocale) : fetchLocaleLoader(settings.localesUrl, hostFetch ?? fetch);
     loadI18n(parsed.ok ? settings.locale : 'en-GB', loader, scope.signal).then((i18n) => {
       if (scope.disposed) return;
       box.lang = i18n.locale;
       const cookies = createCookies(settings);
-      const analytics = createAnalytics({ settings, emit: emitter.emit, cookies });
-      const api = createLazyApiClient({ settings, emit: emitter.emit, scope, language: () => i18n.locale, fetch: options.fetch }, () => import('./core/api'));
+      const analytics = createAnalytics({ settings, emit: emitter.emit, cookies, guard });
+      const api = createLazyApiClient({ settings, emit: emitter.emit, scope, language: () => i18n.locale, fetch: hostFetch }, () => import('./core/api'));
       const traceLog = createTraceLog(api);
       const errors = createErrorHandler({
         emit: emitter.emit,

@@ -58,6 +58,8 @@ export const settingsSchema = z.strictObject({
   initialRoute: z._default(z.string(), '/'),
   /** Name of the `window` array analytics events are pushed to. */
   dataLayerName: z._default(z.string().check(z.regex(/^[A-Za-z_$][\w$]*$/)), 'dataLayer'),
+  /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). */
+  analyticsConsent: z._default(z.boolean(), true),
 });
 
 /** Settings as written by the host page (every field optional). */
