@@ -314,6 +314,9 @@ describe('scanner logon', () => {
     expect(new URL(page.url()).origin).toBe(e2e.url);
     expect(await events()).toContainEqual(['amwa-generic-exception', expect.objectContaining({ message: 'Invalid redirection url' })]);
     expect((await events()).some(([type]) => type === 'amwa-logon-redirect')).toBe(false);
+    // The error page revoked the tab's tokens: no grant of the logon is left alive.
+    const stats = async () => (await fetch(`${e2e.url}/__sandbox/session/stats`)).json() as Promise<{ revoked: number; liveGrants: number }>;
+    await expect.poll(stats).toMatchObject({ liveGrants: 0, revoked: 1 });
     page.expectNoConsoleErrors({ allow: [/Invalid redirection url/] });
   });
 

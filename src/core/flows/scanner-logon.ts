@@ -409,7 +409,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       sessionUnused = false;
       fire('expire', { userId: '', codeError: undefined });
       // Not tied to the screen's scope: the logout must outlive the screen it ends.
-      if (hadSession) await Promise.all([session.logout(), logout({ api, settings, emit, base })]);
+      if (hadSession) await logout({ api, settings, emit, base, session });
     },
   };
 }
