@@ -68,6 +68,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (navigator.language and Accept-Language); defaults to en-GB. */
   locale?: string;
+  /** Script run in every page of the context before the page's own, as a host page's early tag would. */
+  initScript?: string;
 }
 
 // Runs before any page script, in the main world: CSP and Trusted Types violations are
@@ -89,6 +91,7 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
   const problems: string[] = [];
   await context.exposeFunction('__amwaCspViolation', (line: string) => void problems.push(`csp violation: ${line}`));
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   page.on('console', (message) => {
