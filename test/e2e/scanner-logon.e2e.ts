@@ -228,6 +228,29 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
 
+  test('after a 400 from the logon call shows the message and a fresh colour code, and the retry logs on by keyboard', async () => {
+    const page = await openLogon();
+    await toCodeStep(page);
+    const spent = await colourCode(page).getAttribute('src');
+    await fault(e2e.url, { path: LOGON, status: 400, body: { errorCode: 'invalid-transfer-otp' } });
+    await codeField(page).fill(await scanScreen(page));
+    await button(page, 'Log on').click();
+    await page.getByText(COMBINATION).waitFor();
+    await expect.poll(() => colourCode(page).getAttribute('src').catch(() => null)).not.toBe(spent);
+    await colourCode(page).waitFor();
+    expect(await page.getByText(COMBINATION).count()).toBe(1);
+    await checkA11y(page, 'logon call refused (400), fresh colour code');
+
+    const code = await scanScreen(page);
+    await tabTo(page, /^Response code/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/__sandbox/logged-on');
+    expect(acceptedLogons(e2e.server.sandbox.state)).toHaveLength(1);
+    page.expectNoConsoleErrors({ allow: [/status of 400/] });
+  });
+
   test('expires the colour code 10 s early, disables the inputs, and refreshes with a new session', async () => {
     await setConfig(e2e.url, { colourCodeExpirySeconds: 12 });
     const page = await openLogon();
