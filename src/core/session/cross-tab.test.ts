@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHandler, type Tab, channelHub, openTab, storageHub, tokenFor } from './test-fakes';
 
 let issued = 0;
-const server: FakeHandler = (req) =>
-  req.path === '/oauth2/token' ? { access_token: `access-${++issued}`, refresh_token: `refresh-${issued}`, expires_in: 600 } : undefined;
+const server: FakeHandler = (req) => {
+  if (req.path === '/oauth2/token') return { access_token: `access-${++issued}`, refresh_token: `refresh-${issued}`, expires_in: 600 };
+  if (req.path === '/v1/public/session/anonymous/initiate') return { authenticationContext: { clientId: 'web', requiredLevelOfAssurance: 0 } };
+  if (req.path === '/security/means/bootstrap/web/sessions') return { authenticationResponse: { accessTokens: [{ accessToken: 'anonymous-access', accessTokenTimeToLive: 900 }] } };
+  return undefined;
+};
 
 let tabs: Tab[] = [];
 let hub: ReturnType<typeof channelHub>;
@@ -162,10 +166,15 @@ describe('tokens stay in their tab', () => {
     expect([revoked(a), revoked(b)]).toEqual([['refresh-a1'], ['refresh-b1']]);
 
     b.session.addProfiles([tokenFor('p3', { refreshToken: 'refresh-b3' })]);
+    const c = open('c');
+    await start(c);
+    await c.session.initAnonymousSession(); // c's own logon in progress, which a's logout leaves alone
     await a.session.logout();
     await vi.advanceTimersByTimeAsync(0);
     expect([ids(a), ids(b)]).toEqual([[], []]);
     expect([revoked(a), revoked(b)]).toEqual([['refresh-a1', 'refresh-a2'], ['refresh-b1', 'refresh-b3']]);
+    expect(c.session.anonymousProfile?.accessToken).toBe('anonymous-access');
+    expect(revoked(c)).toEqual([]);
   });
 
   it("drops and revokes only this tab's tokens on dropTokens()", async () => {

@@ -47,7 +47,7 @@ export interface Session {
   setActiveProfile(profileId: string | undefined, requiredLevelOfAssurance?: number): boolean;
   /** Flags one profile as the default; false for an unknown profile. */
   setDefaultProfileId(profileId: string): boolean;
-  /** Forgets every profile and the anonymous session and revokes their tokens, in this tab and (each its own) in every other. */
+  /** Forgets every profile and the anonymous session and revokes their tokens; every other tab does the same with its own profiles. */
   logout(): Promise<void>;
   /** Forgets one profile and revokes its token, in every tab that holds it. */
   logoutProfile(profileId: string): Promise<void>;
@@ -148,10 +148,10 @@ export function createSession(deps: SessionDeps): Session {
   const revoke = (tokens: readonly { accessToken: string; refreshToken?: string }[]) =>
     Promise.all(tokens.map((token) => revokeToken(api, token.refreshToken ?? token.accessToken))).then(() => {});
 
-  /** Forgets this tab's profiles and anonymous session, then revokes their tokens. */
-  const dropAll = () => {
-    const gone = [...profiles, ...(anonymousProfile?.accessTokens ?? [])];
-    anonymousProfile = undefined;
+  /** Forgets this tab's profiles (and, with `anonymousToo`, its anonymous session), then revokes their tokens. */
+  const dropAll = (anonymousToo = true) => {
+    const gone = [...profiles, ...((anonymousToo && anonymousProfile?.accessTokens) || [])];
+    if (anonymousToo) anonymousProfile = undefined;
     activeProfileId = undefined;
     setProfiles([]);
     return revoke(gone);
@@ -217,7 +217,9 @@ export function createSession(deps: SessionDeps): Session {
         lastCalledToRefresh = now();
         return refreshOwn();
       case 'logout':
-        void (message.profileId === undefined ? dropAll() : dropProfile(message.profileId));
+        // The user logged out elsewhere: this tab's profiles go; its anonymous session serves a
+        // logon in progress here and stays, as another tab's pre-login is none of this one's.
+        void (message.profileId === undefined ? dropAll(false) : dropProfile(message.profileId));
         return;
     }
   };
@@ -349,7 +351,7 @@ export function createSession(deps: SessionDeps): Session {
       post({ type: 'logout', from: tabId, profileId });
       return dropProfile(profileId);
     },
-    dropTokens: dropAll,
+    dropTokens: () => dropAll(),
     onAccessTokenChange: watches.accessToken.subscribe,
     onActiveProfileIdChange: watches.activeProfileId.subscribe,
     onAnonymousProfileChange: watches.anonymousProfile.subscribe,
