@@ -100,6 +100,14 @@ export function useRouter(): RouterApi {
   return router;
 }
 
+/** Revokes and forgets this tab's tokens when the screen shows: a screen that ends the user's session (error, logged off). */
+export function useDropTokens(): void {
+  const { session } = useAmwa();
+  useEffect(() => {
+    session.then((loaded) => loaded.dropTokens()).catch(() => undefined);
+  }, [session]);
+}
+
 /** Records the analytics page load for the screen while it is shown. */
 export function usePageName(pageName: string): void {
   const { analytics } = useAmwa();

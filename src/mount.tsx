@@ -5,6 +5,7 @@ import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
 import { createCookies } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
+import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
 import { createStore } from './core/flows/store';
 import {
@@ -91,7 +92,14 @@ export function mount(element: HTMLElement, settings: AmwaSettings | string = {}
 /** `mount` with the options the custom element and the React component need. */
 export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}): WidgetHandle {
   if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
-  const emitter = createEmitter(element);
+  // Host code (listeners, data layer, loadLocale, fetch) runs guarded: one report per source, per widget.
+  const guard = createHostGuard();
+  const emitter = createEmitter(element, guard);
+  const hostOptions: WidgetOptions = {
+    ...options,
+    fetch: options.fetch && guardFetch(guard, options.fetch),
+    loadLocale: options.loadLocale && guardLocaleLoader(guard, options.loadLocale),
+  };
   for (const [type, listener] of Object.entries(options.on ?? {})) emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
   const readyOnce = { fired: false };
   let raw: Record<string, unknown> = {};
@@ -106,7 +114,7 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
 
   const render = (settings: Settings, failed: boolean) => {
     try {
-      instance = startInstance(element, settings, failed, emitter, options, readyOnce);
+      instance = startInstance(element, settings, failed, emitter, hostOptions, guard, readyOnce);
     } catch (error) {
       console.error('amwa mount: the widget could not render', error);
       instance = undefined;
@@ -168,6 +176,7 @@ function startInstance(
   failed: boolean,
   emitter: ReturnType<typeof createEmitter>,
   options: WidgetOptions,
+  guard: HostGuard,
   readyOnce: { fired: boolean },
 ): Instance {
   const scope = createScope();
@@ -197,7 +206,7 @@ function startInstance(
   );
 
   const cookies = createCookies(settings);
-  const analytics = createAnalytics({ settings, emit, cookies });
+  const analytics = createAnalytics({ settings, emit, cookies, guard });
   const api = createLazyApiClient(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
     () => import('./core/api'),
@@ -271,7 +280,9 @@ function startInstance(
     apply(next) {
       const textsChanged = next.locale !== settings.locale || next.localesUrl !== settings.localesUrl;
       const overridesChanged = JSON.stringify(next.messages) !== JSON.stringify(settings.messages);
+      const consentGiven = !settings.analyticsConsent && next.analyticsConsent;
       Object.assign(settings, next);
+      if (consentGiven) analytics.consented();
       box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
       if (textsChanged) texts.switchTo(settings.locale);
       else if (overridesChanged) texts.rebuild();

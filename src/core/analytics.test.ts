@@ -5,12 +5,12 @@ import { createEmitter } from './events';
 
 const host = window as unknown as Record<string, unknown>;
 
-function setup(dataLayerName = 'dataLayer') {
+function setup(dataLayerName = 'dataLayer', settings = { dataLayerName, analyticsConsent: true }) {
   const emitter = createEmitter();
   const events: [string, unknown][] = [];
   emitter.on('amwa-page-load', (detail) => events.push(['amwa-page-load', detail]));
   emitter.on('amwa-elements-on-page', (detail) => events.push(['amwa-elements-on-page', detail]));
-  const analytics = createAnalytics({ settings: { dataLayerName }, emit: emitter.emit, cookies: createCookies({ basePath: '', brandPrefix: 'amwa' }) });
+  const analytics = createAnalytics({ settings, emit: emitter.emit, cookies: createCookies({ basePath: '', brandPrefix: 'amwa' }) });
   return { analytics, events };
 }
 
@@ -69,6 +69,27 @@ describe('createAnalytics', () => {
     document.cookie = 'log-analytics-feature=true; path=/';
     analytics.pageLoad('loud');
     expect(info).toHaveBeenCalledExactlyOnceWith('amwa analytics', { event: 'pageLoad', pageName: 'loud' });
+  });
+
+  it('pushes nothing until the host has consent, reading the setting afresh on every push', () => {
+    const settings = { dataLayerName: 'dataLayer', analyticsConsent: false };
+    const { analytics, events } = setup('dataLayer', settings);
+    analytics.pageLoad('before-consent');
+    expect(host.dataLayer).toBeUndefined();
+    settings.analyticsConsent = true;
+    analytics.pageLoad('after-consent');
+    expect(host.dataLayer).toEqual([{ event: 'pageLoad', pageName: 'after-consent' }]);
+    expect(events.map(([, detail]) => detail)).toEqual([{ pageName: 'before-consent' }, { pageName: 'after-consent' }]);
+  });
+
+  it('survives a data layer whose push throws, reporting it once', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    host.dataLayer = { push: () => { throw new Error('broken tag manager'); } };
+    const { analytics, events } = setup();
+    analytics.pageLoad('one');
+    analytics.element({ elementType: 'button', content: 'help', position: 'one', event: 'clicked' });
+    expect(events).toHaveLength(2);
+    expect(error).toHaveBeenCalledExactlyOnceWith('amwa: host code threw (dataLayer.push); the widget carries on', expect.any(Error));
   });
 
   it('only emits without a window (server rendering)', () => {

@@ -1,4 +1,5 @@
 import type { AmwaEventMap, Emit } from './events';
+import { createHostGuard, type HostGuard } from './host-guard';
 import type { Settings } from './settings';
 
 /** An element the user saw or used, as pushed in an 'elementsOnPage' event. */
@@ -10,6 +11,8 @@ export type StepOutcome = 'success' | 'go_back';
 /** Analytics: pushes to the host's data layer and mirrors every entry as an amwa event. */
 export interface Analytics {
   pageLoad(pageName: string): void;
+  /** The host's consent arrived (`analyticsConsent` turned true): the current page is pushed. */
+  consented(): void;
   element(element: ElementEvent): void;
   /** An error state the user was shown ('Request timeout', 'technical error', 'generic error'), on the current page. */
   view(name: string): void;
@@ -21,21 +24,30 @@ type DataLayerEntry = { event: 'pageLoad'; pageName: string } | ({ event: 'eleme
 
 /** What analytics needs from its host. */
 export interface AnalyticsDeps {
-  settings: Pick<Settings, 'dataLayerName'>;
+  /** Read on every push, so a change of `analyticsConsent` applies from the next one. */
+  settings: Pick<Settings, 'dataLayerName' | 'analyticsConsent'>;
   emit: Emit;
   cookies: { analyticsLogging(): boolean };
+  /** Where a throwing data layer is reported; the push is then dropped. */
+  guard?: HostGuard;
 }
 
-/** Creates the analytics recorder; without a `window` (server) only the events are emitted. */
-export function createAnalytics({ settings, emit, cookies }: AnalyticsDeps): Analytics {
+/**
+ * Creates the analytics recorder; without a `window` (server) only the events are emitted.
+ * Nothing reaches the data layer while `settings.analyticsConsent` is false: those entries are
+ * dropped, not queued, and the amwa events still fire for the host's own listeners.
+ */
+export function createAnalytics({ settings, emit, cookies, guard = createHostGuard() }: AnalyticsDeps): Analytics {
   let currentPage = '';
   const push = (entry: DataLayerEntry) => {
     if (cookies.analyticsLogging()) console.info('amwa analytics', entry);
-    if (typeof window === 'undefined') return;
+    if (typeof window === 'undefined' || !settings.analyticsConsent) return;
     const host = window as unknown as Record<string, unknown>;
-    // Tag managers replace the array with an object of their own; anything with push() will do.
-    const layer = (host[settings.dataLayerName] ??= []) as { push?: unknown };
-    if (typeof layer.push === 'function') layer.push(entry);
+    guard.run('dataLayer.push', () => {
+      // Tag managers replace the array with an object of their own; anything with push() will do.
+      const layer = (host[settings.dataLayerName] ??= []) as { push?: unknown } | null;
+      if (typeof layer?.push === 'function') layer.push(entry);
+    });
   };
   const pageLoad = (pageName: string) => {
     push({ event: 'pageLoad', pageName });
@@ -49,6 +61,11 @@ export function createAnalytics({ settings, emit, cookies }: AnalyticsDeps): Ana
     pageLoad(pageName) {
       currentPage = pageName;
       pageLoad(pageName);
+    },
+    consented() {
+      // The page on screen when consent arrives is recorded then, so a visitor who accepts on
+      // Home is counted on Home; the amwa event already fired and is not repeated.
+      if (currentPage) push({ event: 'pageLoad', pageName: currentPage });
     },
     element,
     view: (name) => element({ elementType: 'view', content: name, position: currentPage, event: 'viewed' }),

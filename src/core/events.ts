@@ -1,3 +1,5 @@
+import { createHostGuard, type HostGuard } from './host-guard';
+
 /** Detail of `amwa-generic-exception`: an error the widget could not recover from on the current screen. */
 export interface GenericExceptionDetail {
   /** Where it happened: a call path, a setting name or a component name. */
@@ -74,18 +76,17 @@ export type AmwaListener<K extends AmwaEventType> = (detail: AmwaEventMap[K]) =>
 /** The emit function every layer receives; it never throws into its caller. */
 export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => void;
 
-/** A tiny typed emitter that also re-dispatches every event as a DOM CustomEvent on `target`. */
-export function createEmitter(target?: EventTarget) {
+/**
+ * A tiny typed emitter that also re-dispatches every event as a DOM CustomEvent on `target`.
+ * Listeners are host code: their errors go to `guard` (reported once per event) and never back
+ * into the flow that emitted.
+ */
+export function createEmitter(target?: EventTarget, guard: HostGuard = createHostGuard()) {
   const listeners = new Map<AmwaEventType, Set<(detail: never) => void>>();
   const emit: Emit = (type, detail) => {
-    for (const listener of listeners.get(type) ?? []) {
-      try {
-        (listener as AmwaListener<typeof type>)(detail);
-      } catch (error) {
-        console.error(`amwa: a listener for ${type} threw`, error);
-      }
-    }
-    target?.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    for (const listener of [...(listeners.get(type) ?? [])]) guard.run(`on(${type}) listener`, () => (listener as AmwaListener<typeof type>)(detail));
+    // Browsers report a DOM listener's error themselves and carry on; other DOMs throw it here.
+    if (target) guard.run(`DOM listener of ${type}`, () => target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })));
   };
   const on = <K extends AmwaEventType>(type: K, listener: AmwaListener<K>) => {
     const set = listeners.get(type) ?? new Set();

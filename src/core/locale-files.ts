@@ -39,7 +39,7 @@ export const BUNDLED_ENGLISH: Readonly<Record<string, Messages>> = {
     "errorPage": {
       "title": "Something went wrong",
       "retry": "Please try again.",
-      "contact": "If the problem persists, send your user ID and a screenshot of this page by e-mail to your [service team](mailto:{{email}})."
+      "contact": "If the problem persists, send your user ID and a screenshot of this page by email to your [service team](mailto:{{email}})."
     },
     "home": {
       "title": "Log on with",

@@ -69,6 +69,8 @@ export interface AmwaSettings {
   initialRoute?: string;
   /** Name of the `window` array analytics entries are pushed to. Applied on next use. @default 'dataLayer' */
   dataLayerName?: string;
+  /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). Live. @default true */
+  analyticsConsent?: boolean;
 }
 
 /** Browser timers fire at once for delays of 2^31 ms or more. */
@@ -175,6 +177,7 @@ const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fa
   routing: [oneOf(['history', 'memory']), 'history'],
   initialRoute: [text(MAX_URL, /^\/[^\s\\]*$/, 'a path starting with /'), '/'],
   dataLayerName: [text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier'), 'dataLayer'],
+  analyticsConsent: [bool, true],
 };
 
 /** The name of every setting. */
@@ -185,7 +188,7 @@ export type SettingsInput = AmwaSettings;
 
 /** Settings after parsing, defaults filled in and derived values resolved. */
 export interface Settings
-  extends Required<Pick<AmwaSettings, 'basePath' | 'channel' | 'language' | 'brandPrefix' | 'serviceEmail' | 'bmgApiTimeout' | 'apiGatewayTimeout' | 'qrTimeout' | 'inactivityTimeoutLogonS' | 'inactivityTimeoutActivationS' | 'colourCodeExpiryMarginS' | 'businessContext' | 'isolation' | 'routing' | 'initialRoute' | 'dataLayerName'>>,
+  extends Required<Pick<AmwaSettings, 'basePath' | 'channel' | 'language' | 'brandPrefix' | 'serviceEmail' | 'bmgApiTimeout' | 'apiGatewayTimeout' | 'qrTimeout' | 'inactivityTimeoutLogonS' | 'inactivityTimeoutActivationS' | 'colourCodeExpiryMarginS' | 'businessContext' | 'isolation' | 'routing' | 'initialRoute' | 'dataLayerName' | 'analyticsConsent'>>,
     Pick<AmwaSettings, 'privacyUrl' | 'localesUrl' | 'cspNonce'> {
   country: string;
   apiBaseUrl: string;
@@ -241,6 +244,7 @@ export const SETTING_APPLIES: Readonly<Record<keyof AmwaSettings, SettingApplies
   routing: 'remount',
   initialRoute: 'remount',
   dataLayerName: 'next-use',
+  analyticsConsent: 'live',
 };
 
 /** True when going from `previous` to `next` needs a remount (a `remount` setting changed). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAmwa, useRouter, useT, usePageName } from '../context';
+import { useAmwa, useRouter, useT, usePageName, useDropTokens } from '../context';
 import { isTraceId } from '../core/trace';
 import { Card } from '../ui/card';
 import { RichText } from '../ui/rich-text';
@@ -12,6 +12,7 @@ export function ErrorPage() {
   const trackContact = useContactTracking();
   const { location } = useRouter();
   usePageName('logon:error');
+  useDropTokens();
   const traceId = new URLSearchParams(location.search).get('trace-id');
   const timestamp = useMemo(() => i18n.amsterdamTime(new Date()), [i18n]);
   return (

@@ -1,4 +1,4 @@
-import { useAmwa, useT, usePageName } from '../context';
+import { useAmwa, useT, usePageName, useDropTokens } from '../context';
 import { Card } from '../ui/card';
 import { AppLink } from './app-link';
 
@@ -7,6 +7,7 @@ export function LoggedOff() {
   const t = useT();
   const { cookies } = useAmwa();
   usePageName('logon:logged-off');
+  useDropTokens();
   return (
     <div className="amwa-page">
       <Card cardTitle={t('loggedOff.title')} headingLevel={1}>

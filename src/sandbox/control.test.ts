@@ -75,6 +75,18 @@ describe('control API', () => {
     expect(sandbox.state.faults).toHaveLength(1);
   });
 
+  it('answers a fault with its optional headers, and refuses malformed ones', async () => {
+    const { sandbox, post } = setup();
+    const path = '/access/v1/api/public/qr/confirmed';
+    expect((await post('faults', { path, status: 503, headers: { 'Retry-After': '5' } })).status).toBe(200);
+    const answer = await sandbox.fetch(new Request(`http://sandbox.test${path}`));
+    expect([answer.status, answer.headers.get('retry-after'), answer.headers.get('content-type')]).toEqual([503, '5', 'application/json; charset=utf-8']);
+    for (const headers of [{ 'bad name': 'x' }, { 'X-A': 'line\r\nSet-Cookie: x=1' }, { 'X-A': 1 }, Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`X-${i}`, 'v']))]) {
+      expect((await post('faults', { path, status: 503, headers })).status).toBe(400);
+    }
+    expect(sandbox.state.faults).toEqual([]);
+  });
+
   it('merges config knobs and refuses unknown or invalid ones', async () => {
     const { post, get } = setup();
     expect((await get('config')).body).toEqual(DEFAULT_CONFIG);

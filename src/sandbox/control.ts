@@ -26,6 +26,12 @@ const faultSchema = z.strictObject({
     ),
   ),
   body: z.optional(z.unknown()),
+  /** Extra response headers (e.g. Retry-After), only with a status; optional, so older callers are unaffected. */
+  headers: z.optional(
+    z.record(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/)), z.string().check(z.maxLength(256), z.regex(/^[^\r\n]*$/))).check(
+      z.refine((headers) => Object.keys(headers).length <= 16, 'at most 16 headers'),
+    ),
+  ),
   delayMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600_000))),
   times: z._default(z.number().check(z.int(), z.positive()), 1),
 });

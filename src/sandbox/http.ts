@@ -78,7 +78,7 @@ const takeFault = (state: SandboxState, path: string): Fault | undefined => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Plays scripted faults: waits `delayMs`, then answers `status` with `body`, or lets the call through. */
+/** Plays scripted faults: waits `delayMs`, then answers `status` with `body` (and `headers`), or lets the call through. */
 export const faults =
   (state: SandboxState): MiddlewareHandler =>
   async (c, next) => {
@@ -86,5 +86,7 @@ export const faults =
     if (!fault) return next();
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.status === undefined) return next();
-    return json(c, fault.body ?? {}, fault.status as ContentfulStatusCode);
+    const answer = json(c, fault.body ?? {}, fault.status as ContentfulStatusCode);
+    for (const [name, value] of Object.entries(fault.headers ?? {})) answer.headers.set(name, value);
+    return answer;
   };

@@ -10,7 +10,7 @@ const CONTROL_API: ReadonlyArray<readonly [call: string, does: string]> = [
   ['GET /__sandbox/outbox?userId=', 'registration e-mails sent: [{to, code, sentAt}]'],
   ['POST /__sandbox/scanner/scan {userId, image}', "what that persona's scanner displays after scanning the image"],
   ['POST /__sandbox/mobile/confirm {mode}', 'the mobile app approves the newest pending QR code'],
-  ['POST /__sandbox/faults {path, status?, body?, delayMs?, times}', 'the next calls to that path fail or wait first'],
+  ['POST /__sandbox/faults {path, status?, body?, headers?, delayMs?, times}', 'the next calls to that path fail or wait first'],
   ['POST /__sandbox/config {…}', 'test knobs, applied from the next call or page load'],
   ['GET /__sandbox/faults, GET /__sandbox/config', 'the faults still pending, the knobs in force'],
   ['POST /__sandbox/reset', 'personas, outbox, attempts, faults and config back to the seed'],

@@ -30,6 +30,8 @@ export interface Fault {
   path: string;
   status?: number;
   body?: unknown;
+  /** Extra headers of the faulty answer, e.g. `Retry-After`. */
+  headers?: Record<string, string>;
   delayMs?: number;
   times: number;
 }

@@ -70,6 +70,8 @@ export interface NewPageOptions {
   locale?: string;
   /** Runs on the fresh context before the page loads (e.g. to serve files with `context.route`). */
   prepare?: (context: BrowserContext) => Promise<void>;
+  /** Script run in every page of the context before the page's own, as a host page's early tag would. */
+  initScript?: string;
 }
 
 // Runs before any page script, in the main world: CSP and Trusted Types violations are
@@ -92,6 +94,7 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
   await context.exposeFunction('__amwaCspViolation', (line: string) => void problems.push(`csp violation: ${line}`));
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
   await options.prepare?.(context);
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   page.on('console', (message) => {

@@ -153,10 +153,14 @@ describe('mobile logon', () => {
 
     await tabTo(page, 'Refresh');
     expect((await focused(page)).role).toBe('button');
+    // Counted from the key press: the first load's request can reach the recorder after the
+    // heading shows (the page's effects run a frame after its first paint), so a count from the
+    // start saw it too on a loaded machine. One Refresh, one new load.
+    const refreshedAt = Date.now();
     await page.keyboard.press('Enter');
     await qrImage(page).waitFor();
     expect(await qrImage(page).getAttribute('src')).not.toBe(first);
-    expect(calls.count(`${API}/qr`)).toBe(1);
+    expect(calls.count(`${API}/qr`, refreshedAt)).toBe(1);
     page.expectNoConsoleErrors();
   });
 
@@ -196,6 +200,42 @@ describe('mobile logon', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await qrImage(page).waitFor();
     page.expectNoConsoleErrors({ allow: [/status of 500/, /AmwaApiError/] });
+  });
+
+  test('a 503 with Retry-After keeps the QR code and holds the next poll back; the phone then approves it', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await qrImage(page).waitFor();
+    const events = await recordEvents(page);
+    const calls = recordCalls(page);
+    await fault(e2e.url, { path: `${API}/qr/confirmed`, status: 503, body: { errorCode: 'busy' }, headers: { 'Retry-After': '2' } });
+    const busy = await page.waitForResponse((response) => response.url().endsWith('/qr/confirmed') && response.status() === 503);
+    const busyAt = Date.now();
+    expect(await busy.headerValue('retry-after')).toBe('2');
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`, busyAt), { timeout: 5_000 }).toBe(1);
+    const next = calls.calls.find((call) => call.path === `${API}/qr/confirmed` && call.at >= busyAt)!;
+    expect(next.at - busyAt).toBeGreaterThanOrEqual(1_900); // 2 s (plus up to 20 % jitter), not 500 ms
+    expect(await page.locator('.amwa-qr').getAttribute('data-state')).toBe('loaded');
+    expect(await qrImage(page).count()).toBe(1);
+    expect(await events()).toEqual([]);
+
+    await confirmMobile(e2e.url, 'logon');
+    await page.waitForURL('**/__sandbox/logged-on');
+    page.expectNoConsoleErrors({ allow: [/status of 503/] });
+  });
+
+  test('repeated 502s without Retry-After back off (1 s, then 2 s, each with jitter) and keep the QR code', async () => {
+    const page = await openQr(LOGON, LOGON_TITLE);
+    await qrImage(page).waitFor();
+    const calls = recordCalls(page);
+    const faultAt = Date.now();
+    await fault(e2e.url, { path: `${API}/qr/confirmed`, status: 502, times: 2 });
+    await expect.poll(() => calls.count(`${API}/qr/confirmed`, faultAt), { timeout: 6_000 }).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = calls.calls.filter((call) => call.path === `${API}/qr/confirmed` && call.at >= faultAt).map((call) => call.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(450); // half of 1 s at least
+    expect(third! - second!).toBeGreaterThanOrEqual(950); // half of 2 s at least
+    expect(await page.locator('.amwa-qr').getAttribute('data-state')).toBe('loaded');
+    await checkA11y(page, 'QR kept through a struggling API');
+    page.expectNoConsoleErrors({ allow: [/status of 502/] });
   });
 
   test('polling pauses while the page is hidden and catches up at once when it is visible again', async () => {

@@ -228,6 +228,29 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
 
+  test('after a 400 from the logon call shows the message and a fresh colour code, and the retry logs on by keyboard', async () => {
+    const page = await openLogon();
+    await toCodeStep(page);
+    const spent = await colourCode(page).getAttribute('src');
+    await fault(e2e.url, { path: LOGON, status: 400, body: { errorCode: 'invalid-transfer-otp' } });
+    await codeField(page).fill(await scanScreen(page));
+    await button(page, 'Log on').click();
+    await page.getByText(COMBINATION).waitFor();
+    await expect.poll(() => colourCode(page).getAttribute('src').catch(() => null)).not.toBe(spent);
+    await colourCode(page).waitFor();
+    expect(await page.getByText(COMBINATION).count()).toBe(1);
+    await checkA11y(page, 'logon call refused (400), fresh colour code');
+
+    const code = await scanScreen(page);
+    await tabTo(page, /^Response code/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/__sandbox/logged-on');
+    expect(acceptedLogons(e2e.server.sandbox.state)).toHaveLength(1);
+    page.expectNoConsoleErrors({ allow: [/status of 400/] });
+  });
+
   test('expires the colour code 10 s early, disables the inputs, and refreshes with a new session', async () => {
     await setConfig(e2e.url, { colourCodeExpirySeconds: 12 });
     const page = await openLogon();
@@ -314,6 +337,9 @@ describe('scanner logon', () => {
     expect(new URL(page.url()).origin).toBe(e2e.url);
     expect(await events()).toContainEqual(['amwa-generic-exception', expect.objectContaining({ message: 'Invalid redirection url' })]);
     expect((await events()).some(([type]) => type === 'amwa-logon-redirect')).toBe(false);
+    // The error page revoked the tab's tokens: no grant of the logon is left alive.
+    const stats = async () => (await fetch(`${e2e.url}/__sandbox/session/stats`)).json() as Promise<{ revoked: number; liveGrants: number }>;
+    await expect.poll(stats).toMatchObject({ liveGrants: 0, revoked: 1 });
     page.expectNoConsoleErrors({ allow: [/Invalid redirection url/] });
   });
 

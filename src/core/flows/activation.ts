@@ -287,7 +287,7 @@ export function createActivation({ api, scope, settings, emit, errors, session, 
   /** Ends the profile and, safely, the single-sign-on session; settles, never rejects. */
   const logOff = async () => {
     authenticated = false;
-    await Promise.all([session.logout(), logout({ api, settings, emit, base, signal: scope.signal })]);
+    await logout({ api, settings, emit, base, signal: scope.signal, session });
   };
   const bearer = () => (authenticated ? session.accessToken : undefined);
 

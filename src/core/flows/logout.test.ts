@@ -8,13 +8,13 @@ const BASE = 'https://bank.test/access/';
 const PORTAL_LOGOUT = 'https://portal.test/logout?from=amwa';
 let scope: Scope;
 
-function run(answer: Answer, signal?: AbortSignal) {
+function run(answer: Answer, signal?: AbortSignal, session?: { logout(): Promise<void> }) {
   const services = testServices(scope, () => answer, {
     allowedRedirectOrigins: ['https://bank.test'],
     corporatePortal: { logoutUrl: 'https://portal.test/logout' },
   });
   const leave = vi.fn<(url: string) => void>();
-  return { ...services, leave, result: logout({ ...services, base: BASE, leave, signal }) };
+  return { ...services, leave, result: logout({ ...services, base: BASE, leave, signal, session }) };
 }
 
 beforeEach(() => {
@@ -44,6 +44,19 @@ describe('logout', () => {
     const t = run(Promise.reject(new TypeError('Failed to fetch')));
     await expect(t.result).resolves.toBeUndefined();
     expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
+  });
+
+  it("revokes and drops the tab's tokens before the browser leaves", async () => {
+    const order: string[] = [];
+    let revoked = () => {};
+    const session = { logout: () => new Promise<void>((resolve) => (revoked = () => (order.push('revoked'), resolve()))) };
+    const t = run({ status: 200, body: { ingLogOutUrl: PORTAL_LOGOUT } }, undefined, session);
+    t.leave.mockImplementation(() => void order.push('left'));
+    await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+    expect(order).toEqual([]);
+    revoked();
+    await expect(t.result).resolves.toBe(PORTAL_LOGOUT);
+    expect(order).toEqual(['revoked', 'left']);
   });
 
   it('does nothing more once cancelled', async () => {

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
 import type { Emit } from '../events';
+import type { Session } from '../session/session';
 import type { Settings } from '../settings';
 import { checkRedirect } from './redirect';
 
@@ -17,6 +18,8 @@ export interface LogoutDeps {
   /** Sends the browser on to the corporate-portal logout; without it the caller decides what to do with the url. */
   leave?(url: string): void;
   signal?: AbortSignal;
+  /** When given, its tokens are revoked and dropped (in every tab) alongside the call, before the browser leaves. */
+  session?: Pick<Session, 'logout'>;
 }
 
 const logOutUrl = (data: unknown) => (data as { ingLogOutUrl?: unknown } | null | undefined)?.ingLogOutUrl;
@@ -34,7 +37,9 @@ const originOf = (url: string | undefined, base: string): string[] => {
  * answer carries a non-empty `ingLogOutUrl` on an allowed origin (or the configured corporate-portal
  * logout's), resolves with it and follows it with `leave`. Never rejects; resolves undefined when cancelled.
  */
-export async function logout({ api, settings, emit, base, leave, signal }: LogoutDeps): Promise<string | undefined> {
+export async function logout({ api, settings, emit, base, leave, signal, session }: LogoutDeps): Promise<string | undefined> {
+  // Not cancelled with the call: tokens of a session that is over go whatever happens next.
+  const revoked = session?.logout();
   let data: unknown;
   try {
     ({ data } = await api.request({ method: 'POST', path: LOGOUT_PATH, signal }));
@@ -46,6 +51,7 @@ export async function logout({ api, settings, emit, base, leave, signal }: Logou
   const checked = checkRedirect(logOutUrl(data), allowed, base);
   const url = checked.ok ? checked.url : undefined;
   if (!url && logOutUrl(data)) console.warn('amwa logout: ingLogOutUrl is not on an allowed origin; staying here');
+  await revoked;
   emit('amwa-logout', { url });
   if (url) leave?.(url);
   return url;

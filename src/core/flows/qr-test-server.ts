@@ -9,8 +9,8 @@ import type { Scope } from '../scope';
 import { parseSettings, type SettingsInput } from '../settings';
 import { createTraceLog } from '../trace';
 
-/** One answer: a status and a JSON body, or a promise of one (a call left hanging). */
-export type Answer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+/** One answer: a status, a JSON body and headers, or a promise of one (a call left hanging). */
+export type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
 
 /** A call the scripted server saw. */
 export interface Call {
@@ -36,8 +36,8 @@ export function testServices(scope: Scope, route: (call: Call) => Answer, input:
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       const aborted = new Promise<never>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-      const { status, body } = await Promise.race([route(call), aborted]);
-      return new Response(body === undefined ? null : `)]}'\n${JSON.stringify(body)}`, { status });
+      const { status, body, headers } = await Promise.race([route(call), aborted]);
+      return new Response(body === undefined ? null : `)]}'\n${JSON.stringify(body)}`, { status, headers });
     } finally {
       inFlight--;
     }

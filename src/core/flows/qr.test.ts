@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScope, type Scope } from '../scope';
-import { createQr, QR_PATHS, reduceQr, type QrDeps, type QrState, type Visibility } from './qr';
+import { createQr, QR_PATHS, reduceQr, retryDelay, type QrDeps, type QrState, type Visibility } from './qr';
+import { AmwaApiError } from '../api-error';
 import { deferred, testServices, type Answer, type Call } from './qr-test-server';
 
 const IMAGE = 'iVBORw0KGgo=';
@@ -161,6 +162,101 @@ describe('createQr', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(t.calls).toHaveLength(t.count(QR) + t.count(CONFIRMED));
     expect(t.count(QR) + t.count(CONFIRMED)).toBeLessThanOrEqual(2);
+  });
+
+  it('honours a 503 with Retry-After on the poll: the QR code stays and no poll comes sooner', async () => {
+    let busy = 2;
+    const t = start((call) =>
+      call.path === QR ? ok({ qr: IMAGE }) : busy-- > 0 ? { status: 503, body: {}, headers: { 'Retry-After': '3' } } : ok({ confirmed: false }),
+    );
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await vi.advanceTimersByTimeAsync(500); // first poll: 503, come back in 3 s
+    expect(t.count(CONFIRMED)).toBe(1);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(t.count(CONFIRMED)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1); // second poll: 503 again
+    expect(t.count(CONFIRMED)).toBe(2);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(t.count(CONFIRMED)).toBe(3); // answered: back to 500 ms
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.count(CONFIRMED)).toBe(5);
+    expect(t.qr.getState()).toEqual({ status: 'loaded', image: IMAGE });
+    expect(t.events).toEqual([]);
+  });
+
+  it('honours a 429 whose Retry-After is an HTTP date', async () => {
+    vi.setSystemTime(Date.UTC(2025, 0, 1, 9)); // whole seconds, as an HTTP date has
+    let busy = true;
+    const t = start((call) => {
+      if (call.path === QR) return ok({ qr: IMAGE });
+      if (!busy) return ok({ confirmed: false });
+      busy = false;
+      return { status: 429, body: {}, headers: { 'Retry-After': new Date(Date.now() + 4000).toUTCString() } };
+    });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.advanceTimersByTimeAsync(3499); // asked at 0.5 s to come back at 4 s
+    expect(t.count(CONFIRMED)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.count(CONFIRMED)).toBe(2);
+    expect(t.qr.getState().status).toBe('loaded');
+  });
+
+  it('backs off with jitter on repeated 502, 503 and 504 without Retry-After, and polls at 500 ms again once answered', async () => {
+    const statuses = [503, 502, 504, 503];
+    const t = start((call) => (call.path === QR ? ok({ qr: IMAGE }) : statuses.length ? { status: statuses.shift()!, body: {} } : ok({ confirmed: false })), {
+      qrTimeout: 60_000,
+    });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const pollTimes: number[] = [];
+    const started = Date.now();
+    for (let at = 0; at <= 20_000; at += 50) {
+      const before = t.count(CONFIRMED);
+      await vi.advanceTimersByTimeAsync(50);
+      if (t.count(CONFIRMED) > before) pollTimes.push(Date.now() - started);
+    }
+    // 500, then waits of 1 s, 2 s, 4 s and 8 s at 75 % (the jitter), then every 500 ms.
+    expect(pollTimes.slice(0, 7)).toEqual([500, 1250, 2750, 5750, 11750, 12250, 12750]);
+    expect(t.qr.getState().status).toBe('loaded');
+    expect(t.events).toEqual([]);
+  });
+
+  it('keeps waiting through a pause hidden and shown again', async () => {
+    const t = start(
+      (call) => (call.path === QR ? ok({ qr: IMAGE }) : t.count(CONFIRMED) === 1 ? { status: 503, body: {}, headers: { 'Retry-After': '10' } } : ok({ confirmed: false })),
+      { qrTimeout: 60_000 },
+    );
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await vi.advanceTimersByTimeAsync(500);
+    t.hide();
+    await vi.advanceTimersByTimeAsync(2000);
+    t.show();
+    await vi.advanceTimersByTimeAsync(7999);
+    expect(t.count(CONFIRMED)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.count(CONFIRMED)).toBe(2);
+  });
+
+  it('retries a load answered 503 after its Retry-After, within the two retries', async () => {
+    let busy = 1;
+    const t = start((call) => (call.path === QR && busy-- > 0 ? { status: 503, body: {}, headers: { 'Retry-After': '2' } } : loadThenPoll(() => false)(call)));
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.count(QR)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.qr.getState()).toEqual({ status: 'loaded', image: IMAGE });
+    expect(t.events).toEqual([]);
+  });
+
+  it('reads Retry-After as seconds or a date, else backs off exponentially (1 s doubling to 30 s) with jitter', () => {
+    const busy = (headers: Record<string, string> = {}) => new AmwaApiError('http', 'busy', { path: CONFIRMED, status: 503, headers: new Headers(headers) });
+    const now = Date.UTC(2025, 0, 1);
+    expect(retryDelay(busy({ 'Retry-After': '5' }), 1, () => 0, now)).toBe(5000);
+    expect(retryDelay(busy({ 'Retry-After': '5' }), 1, () => 1, now)).toBe(6000);
+    expect(retryDelay(busy({ 'Retry-After': new Date(now + 7000).toUTCString() }), 1, () => 0, now)).toBe(7000);
+    expect(retryDelay(busy({ 'Retry-After': 'soon' }), 1, () => 1, now)).toBe(1000);
+    expect([1, 2, 3, 4, 5, 6, 9].map((failures) => retryDelay(busy(), failures, () => 1, now))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(retryDelay(busy(), 3, () => 0, now)).toBe(2000);
   });
 
   it('rejects a QR answer that is not base64', async () => {

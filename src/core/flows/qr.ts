@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ApiClient } from '../api';
-import { isApiError } from '../api-error';
+import { type AmwaApiError, isApiError } from '../api-error';
 import type { ErrorHandler } from '../error-handler';
 import type { Scope } from '../scope';
 
@@ -40,6 +40,38 @@ export const POLL_INTERVAL_MS = 500;
 export const LOAD_RETRIES = 2;
 /** The wait before each of those tries. */
 export const LOAD_RETRY_DELAY_MS = 1000;
+
+/**
+ * Answers that mean "come back later" rather than "this failed": the QR code stays and the next
+ * call waits (for `Retry-After`, else an exponential backoff), so a struggling API is not asked
+ * twice a second by every waiting user at once.
+ */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+/** The longest backoff between calls when the server does not say how long to wait. */
+export const MAX_BACKOFF_MS = 30_000;
+/** Up to this share is added to a `Retry-After`, so the users told the same time do not all come back at once. */
+export const RETRY_AFTER_JITTER = 0.2;
+
+const retryAfterMs = (value: string | null | undefined, now: number): number | undefined => {
+  if (!value) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
+
+/**
+ * How long to wait after the `failures`-th transient answer in a row: its `Retry-After` (seconds
+ * or an HTTP date) plus up to 20 %, else 1 s doubling per failure up to 30 s, of which a random
+ * half ("equal jitter").
+ */
+export function retryDelay(error: AmwaApiError, failures: number, random: () => number = Math.random, now = Date.now()): number {
+  const asked = retryAfterMs(error.headers?.get('retry-after'), now);
+  if (asked !== undefined) return Math.round(asked * (1 + RETRY_AFTER_JITTER * random()));
+  const ceiling = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, failures - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+const isTransient = (error: unknown): error is AmwaApiError => isApiError(error) && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 
 /** The calls behind each mode (spec section 7). */
 export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {
@@ -143,18 +175,23 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
         if (own.disposed) return;
-        if (isApiError(error) && error.status === 400 && attempt < LOAD_RETRIES) own.setTimeout(() => send({ type: 'retry' }), LOAD_RETRY_DELAY_MS);
+        // 400: the spec's retries, 1 s apart; a busy server: the same retries, when it asks for a wait we can give.
+        const wait = isTransient(error) ? retryDelay(error, attempt + 1) : isApiError(error) && error.status === 400 ? LOAD_RETRY_DELAY_MS : undefined;
+        if (wait !== undefined && wait <= MAX_BACKOFF_MS && attempt < LOAD_RETRIES) own.setTimeout(() => send({ type: 'retry' }), wait);
         else fail(error, send);
       },
     );
   }
 
   // One call at a time, 500 ms apart from the start of the previous one; none while the page is
-  // hidden, and one at once when it shows again. Browsers throttle timers in hidden pages, so the
-  // deadline is checked against the clock too.
+  // hidden, and one at once when it shows again. A transient answer (429, 502, 503, 504) pushes
+  // the next call back (`Retry-After`, else backoff) and showing the page does not bring it
+  // forward. Browsers throttle timers in hidden pages, so the deadline is checked against the clock too.
   function poll(own: Scope, send: (event: QrEvent) => void) {
     const deadline = Date.now() + qrTimeout;
     let inFlight = false;
+    let transient = 0;
+    let notBefore = 0;
     let cancelNext = () => {};
     own.setTimeout(() => send({ type: 'expired' }), qrTimeout);
 
@@ -170,6 +207,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
       api.request({ method: 'GET', path: paths.confirmed, schema: confirmedSchema, signal: own.signal }).then(
         ({ data }) => {
           inFlight = false;
+          transient = 0;
           if (data.confirmed) send({ type: 'confirmed' });
           else schedule(Math.max(0, started + POLL_INTERVAL_MS - Date.now())); // a left state's scope refuses new timers
         },
@@ -178,14 +216,18 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
           if (own.disposed) return;
           // 410 Gone: the server expired the QR code a moment before our own timer did.
           if (isApiError(error) && error.status === 410) send({ type: 'expired' });
-          else fail(error, send);
+          else if (isTransient(error)) {
+            const wait = retryDelay(error, ++transient);
+            notBefore = Date.now() + wait;
+            schedule(wait);
+          } else fail(error, send);
         },
       );
     };
     own.onDispose(
       visibility.onChange(() => {
         if (visibility.hidden()) return cancelNext();
-        if (!inFlight) schedule(0);
+        if (!inFlight) schedule(Math.max(0, notBefore - Date.now()));
       }),
     );
     schedule(POLL_INTERVAL_MS);

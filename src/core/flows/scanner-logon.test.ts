@@ -197,6 +197,23 @@ describe('scanner logon', () => {
     expect(ctx.navigateToError).not.toHaveBeenCalled();
   });
 
+  it('after a 400 from the logon call keeps the message, brings a fresh colour code, and the retry logs on', async () => {
+    const ctx = setup();
+    const image = await toCodeStep(ctx);
+    ctx.state.faults.push({ path: `/access${SCANNER_LOGON_PATHS.logon}`, status: 400, body: { errorCode: 'invalid-transfer-otp' }, times: 1 });
+    await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
+    expect(ctx.logon.state).toMatchObject({ status: 'code', codeError: CODE_ERRORS[400] });
+    // The colour code was answered and its session used: a new session brings a new one.
+    await vi.waitFor(() => expect(ctx.logon.colourCode.state.image?.base64Cronto).not.toBe(image.base64Cronto));
+    await vi.waitFor(() => expect(ctx.logon.colourCode.state.status).toBe('shown'));
+    expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[400]);
+    expect(ctx.paths.filter((path) => path.endsWith('/anonymous/initiate'))).toHaveLength(2);
+
+    expect(await ctx.logon.logon(scanned(ctx.state, ctx.logon.colourCode.state.image!.base64Cronto))).toBe(true);
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
+    expect(acceptedLogons(ctx.state)).toHaveLength(1);
+  });
+
   it('reports a server fault as a technical error with the date and trace id, and spoils the colour code', async () => {
     const ctx = setup();
     const image = await toCodeStep(ctx);

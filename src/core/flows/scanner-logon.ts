@@ -192,7 +192,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
   };
   const startAnonymous = async () => {
     // The session refuses an anonymous session beside a signed-in profile: a new logon ends
-    // whatever sign-in the browser still holds (an earlier attempt's, another tab's).
+    // whatever sign-in this tab still holds (an earlier attempt's), in every tab.
     if (session.profiles.length) void session.logout();
     const anonymous = await session.initAnonymousSession();
     // Only the inert session inside the native app answers nothing: there the app logs on.
@@ -331,9 +331,13 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     } catch (error) {
       if (signal.aborted) return;
       const codeError = codeErrorOf(error);
-      fire(codeError ? 'rejected' : 'failed', { codeError });
+      // The logon call's 400 comes after the colour code was answered: that code and its session
+      // are spent, so the code step gets a fresh one (a new session) and a retry can succeed.
+      const spent = codeError === CODE_ERRORS[400] && isApiError(error) && error.path === SCANNER_LOGON_PATHS.logon;
+      fire(codeError && !spent ? 'rejected' : 'failed', { codeError });
       // Only a rejected step-up code stays on the step-up; anywhere else its colour code goes.
       if (store.get().status !== 'stepUp') stepUpCode.hide();
+      if (spent) colourCode.refresh();
       if (codeError) return;
       const outcome = report(error, originOf(error));
       // A technical failure spoils this colour code: only a refresh (a new session) goes on.
@@ -409,7 +413,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       sessionUnused = false;
       fire('expire', { userId: '', codeError: undefined });
       // Not tied to the screen's scope: the logout must outlive the screen it ends.
-      if (hadSession) await Promise.all([session.logout(), logout({ api, settings, emit, base })]);
+      if (hadSession) await logout({ api, settings, emit, base, session });
     },
   };
 }

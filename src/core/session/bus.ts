@@ -1,25 +1,35 @@
 import * as z from 'zod/mini';
 import type { Scope } from '../scope';
 import { parseWithoutCodegen } from '../zod';
-import { profileSchema } from './profile';
 
 const CHANNEL_NAME = 'amwa-session';
 const STORAGE_KEY = 'amwa-session-bus';
 
-const from = z.string();
+const from = z.string().check(z.minLength(1), z.maxLength(100));
+const time = z.number().check(z.nonnegative()); // zod 4 numbers are finite
+const profileId = z.string().check(z.minLength(1), z.maxLength(200));
 
 /**
- * What tabs of one origin tell each other; anything else on the channel is ignored. A plain
- * union: each member's literal `type` already tells them apart, and discriminatedUnion would add
- * its code to every widget's first load.
+ * What tabs of one origin tell each other: the election, user activity, the leader's call to
+ * refresh, and logout. No message carries a token or a profile: each tab keeps the tokens it
+ * was given, so anything on the channel (which any script of the origin can read and write) is
+ * harmless to read. Anything else on the channel is ignored; unknown fields are dropped.
+ * A plain union: each member's literal `type` already tells them apart, and discriminatedUnion
+ * would add its code to every widget's first load.
  */
 export const busMessageSchema = z.union([
   z.object({ type: z.literal('hello'), from }),
-  /** `since`: when the sender took the lead; the earlier leader outranks a later one. */
-  z.object({ type: z.literal('heartbeat'), from, since: z.number() }),
+  /**
+   * `since`: when the sender took the lead; the earlier leader outranks a later one.
+   * `due`: when the leader's next periodic refresh is, so a successor keeps the cadence.
+   */
+  z.object({ type: z.literal('heartbeat'), from, since: time, due: z.optional(time) }),
   z.object({ type: z.literal('bye'), from }),
-  z.object({ type: z.literal('activity'), from, at: z.number() }),
-  z.object({ type: z.literal('state'), from, version: z.number(), profiles: z.array(profileSchema) }),
+  z.object({ type: z.literal('activity'), from, at: time }),
+  /** The leader's call: every tab refreshes the tokens it holds now. */
+  z.object({ type: z.literal('refresh'), from }),
+  /** A tab logged out: every tab forgets and revokes its own profiles (only `profileId`'s, when given). */
+  z.object({ type: z.literal('logout'), from, profileId: z.optional(profileId) }),
 ]);
 
 /** A checked cross-tab message. */
@@ -27,8 +37,6 @@ export type BusMessage = z.infer<typeof busMessageSchema>;
 
 /** A cross-tab channel. */
 export interface Bus {
-  /** True when messages stay in memory, so the profile state (with its tokens) may travel on it. */
-  readonly carriesTokens: boolean;
   post(message: BusMessage): void;
   subscribe(listener: (message: BusMessage) => void): () => void;
 }
@@ -56,9 +64,9 @@ const parseJson = (text: string): unknown => {
 };
 
 /**
- * Opens the cross-tab bus: a BroadcastChannel (same origin, in memory), else the storage-event
- * fallback, which only ever carries control messages: a token written to storage, even for an
- * instant, would outlive the tab. `undefined` when the page has neither.
+ * Opens the cross-tab bus: a BroadcastChannel (same origin, in memory), else `storage` events
+ * on one key, written and removed at once. Both carry the same messages, none of them secret.
+ * `undefined` when the page has neither.
  */
 export function createBus({ scope, BroadcastChannel, window, storage }: BusDeps): Bus | undefined {
   parseWithoutCodegen();
@@ -82,14 +90,14 @@ export function createBus({ scope, BroadcastChannel, window, storage }: BusDeps)
     const channel = new BroadcastChannel(CHANNEL_NAME);
     scope.listen<MessageEvent>(channel, 'message', (event) => deliver(event.data));
     scope.onDispose(() => channel.close());
-    return { carriesTokens: true, post: (message) => open && channel.postMessage(message), subscribe };
+    return { post: (message) => open && channel.postMessage(message), subscribe };
   }
   if (window && storage) {
     scope.listen<StorageEvent>(window, 'storage', (event) => {
       if (event.key === STORAGE_KEY && event.newValue) deliver(parseJson(event.newValue));
     });
     const post = (message: BusMessage) => {
-      if (!open || message.type === 'state') return;
+      if (!open) return;
       try {
         storage.setItem(STORAGE_KEY, JSON.stringify(message));
         storage.removeItem(STORAGE_KEY);
@@ -97,7 +105,7 @@ export function createBus({ scope, BroadcastChannel, window, storage }: BusDeps)
         // Storage full or blocked: this tab simply goes unheard.
       }
     };
-    return { carriesTokens: false, post, subscribe };
+    return { post, subscribe };
   }
   return undefined;
 }

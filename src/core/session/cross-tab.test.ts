@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHandler, type Tab, channelHub, openTab, storageHub, tokenFor } from './test-fakes';
 
 let issued = 0;
-const server: FakeHandler = (req) => (req.path === '/oauth2/token' ? { access_token: `access-${++issued}`, expires_in: 600 } : undefined);
+const server: FakeHandler = (req) => {
+  if (req.path === '/oauth2/token') return { access_token: `access-${++issued}`, refresh_token: `refresh-${issued}`, expires_in: 600 };
+  if (req.path === '/v1/public/session/anonymous/initiate') return { authenticationContext: { clientId: 'web', requiredLevelOfAssurance: 0 } };
+  if (req.path === '/security/means/bootstrap/web/sessions') return { authenticationResponse: { accessTokens: [{ accessToken: 'anonymous-access', accessTokenTimeToLive: 900 }] } };
+  return undefined;
+};
 
 let tabs: Tab[] = [];
 let hub: ReturnType<typeof channelHub>;
@@ -11,17 +16,17 @@ const open = (tabId: string) => {
   tabs.push(tab);
   return tab;
 };
-const refreshes = (tab: Tab) => tab.api.paths().filter((path) => path === '/oauth2/token').length;
+const refreshes = (tab: Tab) => tab.api.calls.filter((call) => call.path === '/oauth2/token');
+const sentTokens = (tab: Tab) => refreshes(tab).map((call) => call.form?.get('refresh_token'));
+const revoked = (tab: Tab) => tab.api.calls.filter((call) => call.path === '/oauth2/token/revoke').map((call) => call.form?.get('token'));
+const ids = (tab: Tab) => tab.session.profiles.map((profile) => profile.profileId);
 const leaders = () => tabs.filter((tab) => tab.session.isLeader);
 const pagehide = (tab: Tab) => tab.win.dispatchEvent(new Event('pagehide'));
 
-/** Inits tabs and lets fake time run, in 100 ms steps, until all have their profiles. */
-async function init(...group: Tab[]) {
-  let done = false;
-  const ready = Promise.all(group.map((tab) => tab.session.init())).finally(() => (done = true));
-  await vi.advanceTimersByTimeAsync(0);
-  while (!done) await vi.advanceTimersByTimeAsync(100);
-  return ready;
+/** Inits tabs together and lets their election run (1 s of silence, or a leader's answer). */
+async function start(...group: Tab[]) {
+  for (const tab of group) void tab.session.init();
+  await vi.advanceTimersByTimeAsync(1_000);
 }
 
 beforeEach(() => {
@@ -38,25 +43,21 @@ afterEach(() => {
 describe('leadership', () => {
   it('takes the lead after 1 s of silence; a later tab follows at once', async () => {
     const a = open('a');
-    let ready = false;
-    void a.session.init().then(() => (ready = true));
+    await expect(a.session.init()).resolves.toEqual([]);
     await vi.advanceTimersByTimeAsync(999);
-    expect([ready, a.session.isLeader]).toEqual([false, false]);
+    expect(a.session.isLeader).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect([ready, a.session.isLeader]).toEqual([true, true]);
+    expect(a.session.isLeader).toBe(true);
 
     const b = open('b');
-    let bReady = false;
-    void b.session.init().then(() => (bReady = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(bReady).toBe(true);
+    await expect(b.session.init()).resolves.toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(leaders()).toEqual([a]);
   });
 
   it('leaves exactly one leader when tabs start together', async () => {
-    const group = [open('b'), open('a'), open('c')];
-    await init(...group);
+    await start(open('b'), open('a'), open('c'));
+    await vi.advanceTimersByTimeAsync(100);
     expect(leaders()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(leaders()).toHaveLength(1);
@@ -64,7 +65,7 @@ describe('leadership', () => {
 
   it('yields to a tab that has led longer, and takes over when it goes silent', async () => {
     const a = open('a');
-    await init(a); // leads since 1 s
+    await start(a); // leads since 1 s
     const other = new hub.BroadcastChannel('amwa-session');
     other.postMessage({ type: 'heartbeat', from: 'z', since: 5_000 });
     await vi.advanceTimersByTimeAsync(100);
@@ -79,9 +80,9 @@ describe('leadership', () => {
 
   it('hands over within 1 s when the leader tab closes', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const [b, c] = [open('b'), open('c')];
-    await init(b, c);
+    await start(b, c);
     await vi.advanceTimersByTimeAsync(5_000);
 
     pagehide(a);
@@ -96,9 +97,9 @@ describe('leadership', () => {
 
   it('hands over when the leader is unmounted, and a restored page rejoins as follower', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const b = open('b');
-    await init(b);
+    await start(b);
 
     pagehide(b); // a follower leaving changes nothing
     await vi.advanceTimersByTimeAsync(5_000);
@@ -113,111 +114,133 @@ describe('leadership', () => {
     expect(leaders()).toEqual([b]);
   });
 
-  it('ignores foreign messages on the channel', async () => {
+  it('ignores malformed messages on the channel', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const stranger = new hub.BroadcastChannel('amwa-session');
     stranger.postMessage({ type: 'heartbeat', from: 'x' });
+    stranger.postMessage({ type: 'heartbeat', from: 'x'.repeat(1_000), since: 0 });
+    stranger.postMessage({ type: 'heartbeat', from: 'x', since: -1 });
     stranger.postMessage('hello');
-    stranger.postMessage({ type: 'state', from: 'x', version: 99, profiles: [{ profileId: 'evil' }] });
     await vi.advanceTimersByTimeAsync(2_000);
     stranger.close();
     expect(leaders()).toEqual([a]);
-    expect(a.session.profiles).toEqual([]);
   });
 });
 
-describe('shared profiles and refreshing', () => {
-  it('shares profiles with every tab and lets only the leader refresh', async () => {
+describe('tokens stay in their tab', () => {
+  it('shares no profile: the leader calls, and every tab refreshes its own tokens', async () => {
     const a = open('a');
-    await init(a);
+    await start(a); // leads from 1 s; first call due at 181 s
     a.session.addProfiles([tokenFor('p1')]);
     const b = open('b');
-    expect(await init(b)).toEqual([[expect.objectContaining({ profileId: 'p1', accessToken: 'access-p1' })]]);
-
+    await expect(b.session.init()).resolves.toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
     b.session.addProfiles([tokenFor('p2')]);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(a.session.profiles.map((p) => p.profileId)).toEqual(['p1', 'p2']);
-
-    a.session.setActiveProfile('p1');
-    b.session.setActiveProfile('p2');
     const bTokens: (string | undefined)[] = [];
+    b.session.setActiveProfile('p2');
     b.session.onAccessTokenChange((token) => bTokens.push(token));
+    await vi.advanceTimersByTimeAsync(0);
+    expect([ids(a), ids(b)]).toEqual([['p1'], ['p2']]);
 
-    await vi.advanceTimersByTimeAsync(180_000);
-    expect([refreshes(a), refreshes(b)]).toEqual([2, 0]);
-    expect(b.session.profiles.map((p) => p.accessToken)).toEqual(['access-1', 'access-2']);
-    expect(bTokens).toEqual(['access-2']);
-    expect([a.session.activeProfileId, b.session.activeProfileId]).toEqual(['p1', 'p2']);
+    await vi.advanceTimersByTimeAsync(178_999);
+    expect([refreshes(a), refreshes(b)]).toEqual([[], []]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([sentTokens(a), sentTokens(b)]).toEqual([['refresh-p1'], ['refresh-p2']]);
+    expect(bTokens).toEqual([expect.stringMatching(/^access-\d$/)]);
+    expect([ids(a), ids(b)]).toEqual([['p1'], ['p2']]);
+    expect(hub.sent.filter((message) => (message as { type: string }).type === 'refresh')).toEqual([{ type: 'refresh', from: 'a' }]);
   });
 
-  it('logs out in every tab', async () => {
+  it('logs out in every tab, each revoking only the tokens it holds', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const b = open('b');
-    await init(b);
-    a.session.addProfiles([tokenFor('p1'), tokenFor('p2')]);
-    await vi.advanceTimersByTimeAsync(0);
+    await start(b);
+    a.session.addProfiles([tokenFor('p1', { refreshToken: 'refresh-a1' }), tokenFor('p2', { refreshToken: 'refresh-a2' })]);
+    b.session.addProfiles([tokenFor('p1', { refreshToken: 'refresh-b1' })]);
 
     await b.session.logoutProfile('p1');
     await vi.advanceTimersByTimeAsync(0);
-    expect(a.session.profiles.map((p) => p.profileId)).toEqual(['p2']);
+    expect([ids(a), ids(b)]).toEqual([['p2'], []]);
+    expect([revoked(a), revoked(b)]).toEqual([['refresh-a1'], ['refresh-b1']]);
+
+    b.session.addProfiles([tokenFor('p3', { refreshToken: 'refresh-b3' })]);
+    const c = open('c');
+    await start(c);
+    await c.session.initAnonymousSession(); // c's own logon in progress, which a's logout leaves alone
     await a.session.logout();
     await vi.advanceTimersByTimeAsync(0);
-    expect(b.session.profiles).toEqual([]);
+    expect([ids(a), ids(b)]).toEqual([[], []]);
+    expect([revoked(a), revoked(b)]).toEqual([['refresh-a1', 'refresh-a2'], ['refresh-b1', 'refresh-b3']]);
+    expect(c.session.anonymousProfile?.accessToken).toBe('anonymous-access');
+    expect(revoked(c)).toEqual([]);
   });
 
-  it('lets the new leader refresh after a hand-over, and only it', async () => {
+  it("drops and revokes only this tab's tokens on dropTokens()", async () => {
     const a = open('a');
-    await init(a); // leads from 1 s
+    await start(a);
     const b = open('b');
-    await init(b);
-    a.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 3600 })]);
+    await start(b);
+    a.session.addProfiles([tokenFor('p1', { refreshToken: 'refresh-a1' })]);
+    b.session.addProfiles([tokenFor('p1', { refreshToken: 'refresh-b1' })]);
+    await a.session.dropTokens();
+    await vi.advanceTimersByTimeAsync(0);
+    expect([ids(a), ids(b)]).toEqual([[], ['p1']]);
+    expect([revoked(a), revoked(b)]).toEqual([['refresh-a1'], []]);
+  });
 
-    await vi.advanceTimersByTimeAsync(180_000);
-    expect([refreshes(a), refreshes(b)]).toEqual([1, 0]);
-    pagehide(a); // at 181 s
+  it("keeps the leader's cadence after a hand-over", async () => {
+    const a = open('a');
+    await start(a); // leads from 1 s; calls at 181 s, 361 s, …
+    const b = open('b');
+    await start(b); // its activity monitor starts at 1 s
+    b.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 3600 })]);
+
+    await vi.advanceTimersByTimeAsync(179_000);
+    expect(refreshes(b)).toHaveLength(1); // at 181 s, on a's call
+    pagehide(a);
     await vi.advanceTimersByTimeAsync(999);
     expect(leaders()).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(leaders()).toEqual([b]);
-    // b keeps a's cadence (due 180 s after a's refresh at 181 s), plus an idle refresh 297 s after its own opening at 1 s.
-    await vi.advanceTimersByTimeAsync(179_000);
-    expect(refreshes(a)).toBe(1);
-    expect(b.api.calls.map((call) => call.headers?.['x-inactivity-seconds'])).toEqual(['297', '360']);
-    expect(b.api.calls.map((call) => call.form?.get('refresh_token'))).toEqual(['refresh-p1', 'refresh-p1']);
+    // b calls at 361 s, where a would have, plus the idle refresh 297 s after its last activity (at 1 s).
+    await vi.advanceTimersByTimeAsync(178_999);
+    expect(refreshes(b).map((call) => call.headers?.['x-inactivity-seconds'])).toEqual(['180', '297']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshes(b).map((call) => call.headers?.['x-inactivity-seconds'])).toEqual(['180', '297', '360']);
+    expect(refreshes(a)).toEqual([]);
   });
 
-  it('does not let tokens lapse when the leader goes just before its refresh', async () => {
+  it('does not let tokens lapse when the leader goes just before its call', async () => {
     const a = open('a');
-    await init(a);
+    await start(a); // first call due at 181 s
     const b = open('b');
-    await init(b);
-    a.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 300 })]); // issued at 1 s, due at 181 s
+    await start(b);
+    b.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 300 })]); // expires at 302 s
 
-    await vi.advanceTimersByTimeAsync(169_000);
+    await vi.advanceTimersByTimeAsync(168_000);
     a.scope.dispose(); // at 170 s; b leads from 171 s
     await vi.advanceTimersByTimeAsync(10_999);
-    expect(refreshes(b)).toBe(0);
+    expect(refreshes(b)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(refreshes(b)).toBe(1);
+    expect(refreshes(b)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(200_000);
-    expect(b.session.profiles).toMatchObject([{ profileId: 'p1' }]);
-    expect(refreshes(a)).toBe(0);
+    expect(ids(b)).toEqual(['p1']);
   });
 
   it('counts activity in any tab when planning the inactivity refreshes', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const b = open('b');
-    await init(b);
+    await start(b);
     a.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 3600 })]);
 
-    await vi.advanceTimersByTimeAsync(99_000);
+    await vi.advanceTimersByTimeAsync(98_000);
     b.win.dispatchEvent(new Event('keydown')); // at 100 s, in the follower
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(296_999);
-    const headers = () => a.api.calls.map((call) => call.headers?.['x-inactivity-seconds']);
+    const headers = () => refreshes(a).map((call) => call.headers?.['x-inactivity-seconds']);
     expect(headers()).toEqual(['81', '261']);
     await vi.advanceTimersByTimeAsync(1);
     expect(headers()).toEqual(['81', '261', '297']);
@@ -225,9 +248,8 @@ describe('shared profiles and refreshing', () => {
 
   it('throttles activity to one message per second', async () => {
     const a = open('a');
-    await init(a);
+    await start(a);
     const activity = () => hub.sent.filter((message) => (message as { type: string }).type === 'activity');
-    await vi.advanceTimersByTimeAsync(1_000);
     for (let i = 0; i < 20; i++) {
       a.win.dispatchEvent(new Event('pointermove'));
       await vi.advanceTimersByTimeAsync(100);
@@ -236,8 +258,81 @@ describe('shared profiles and refreshing', () => {
   });
 });
 
+describe('a hostile script of the same origin', () => {
+  /** A channel the script opened, and everything it heard. */
+  const eavesdrop = () => {
+    const channel = new hub.BroadcastChannel('amwa-session');
+    const heard: unknown[] = [];
+    channel.addEventListener('message', (event) => heard.push((event as MessageEvent).data));
+    return { channel, heard };
+  };
+
+  it('hears no token when it says hello, and cannot plant profiles in any tab', async () => {
+    const a = open('a');
+    await start(a);
+    a.session.addProfiles([tokenFor('p1')]);
+    const b = open('b');
+    await start(b);
+    b.session.addProfiles([tokenFor('p2')]);
+    const idle = open('c');
+    await start(idle);
+    const { channel, heard } = eavesdrop();
+
+    channel.postMessage({ type: 'hello', from: 'evil' });
+    const planted = { ...tokenFor('evil'), name: 'Evil', expirationTime: 10_000_000, accessTokenTimeToLive: 600 };
+    channel.postMessage({ type: 'state', from: 'evil', version: 99, profiles: [planted] });
+    channel.postMessage({ type: 'state', from: '0', version: 1e9, profiles: [] });
+    channel.postMessage({ type: 'heartbeat', from: 'evil', since: 0, profiles: [planted] });
+    await vi.advanceTimersByTimeAsync(400_000);
+
+    expect(heard.length).toBeGreaterThan(100);
+    expect(JSON.stringify(heard)).not.toMatch(/access-|refresh-/);
+    expect([ids(a), ids(b), ids(idle)]).toEqual([['p1'], ['p2'], []]);
+    expect(refreshes(idle)).toEqual([]);
+    channel.close();
+  });
+
+  it('cannot make the tabs hammer the token endpoint', async () => {
+    const a = open('a');
+    await start(a);
+    const b = open('b');
+    await start(b);
+    b.session.addProfiles([tokenFor('p2')]);
+    const { channel } = eavesdrop();
+    const burst = () => {
+      for (let i = 0; i < 50; i++) channel.postMessage({ type: 'refresh', from: 'evil' });
+    };
+
+    burst(); // not from the leader b follows: ignored
+    await vi.advanceTimersByTimeAsync(100);
+    expect(refreshes(b)).toHaveLength(0);
+    channel.postMessage({ type: 'heartbeat', from: 'evil', since: 0 }); // the script takes the lead
+    await vi.advanceTimersByTimeAsync(100);
+    burst();
+    await vi.advanceTimersByTimeAsync(100);
+    burst();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(refreshes(b)).toHaveLength(1);
+    channel.close();
+  });
+
+  it('cannot hide the idle time by claiming activity to come', async () => {
+    const a = open('a');
+    await start(a); // activity monitor from 0 s
+    a.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: 3600 })]);
+    const { channel } = eavesdrop();
+    channel.postMessage({ type: 'activity', from: 'evil', at: 1e12 });
+    // Counted as activity now (at 1 s), not in the future: the idle refresh comes 297 s later.
+    await vi.advanceTimersByTimeAsync(296_999);
+    expect(refreshes(a).map((call) => call.headers?.['x-inactivity-seconds'])).toEqual(['180']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshes(a).map((call) => call.headers?.['x-inactivity-seconds'])).toEqual(['180', '297']);
+    channel.close();
+  });
+});
+
 describe('storage-event fallback', () => {
-  it('elects one leader, never writes a token to storage and shares no profiles', async () => {
+  it('elects one leader, calls the followers to refresh and never writes a token to storage', async () => {
     const storage = storageHub();
     const openWithStorage = (tabId: string) => {
       const win = new EventTarget();
@@ -247,17 +342,17 @@ describe('storage-event fallback', () => {
       return tab;
     };
     const a = openWithStorage('a');
-    await init(a);
+    await start(a);
     a.session.addProfiles([tokenFor('p1')]);
     const b = openWithStorage('b');
-    await init(b);
+    await start(b);
+    b.session.addProfiles([tokenFor('p2')]);
 
     await vi.advanceTimersByTimeAsync(200_000);
     expect(leaders()).toEqual([a]);
-    expect([refreshes(a), refreshes(b)]).toEqual([1, 0]);
-    expect(b.session.profiles).toEqual([]);
+    expect([sentTokens(a), sentTokens(b)]).toEqual([['refresh-p1'], ['refresh-p2']]);
     expect(storage.written.length).toBeGreaterThan(100);
-    expect(storage.written.filter((value) => /access|refresh/.test(value))).toEqual([]);
+    expect(storage.written.filter((value) => /access-|refresh-/.test(value))).toEqual([]);
     expect(storage.values.size).toBe(0);
 
     pagehide(a);

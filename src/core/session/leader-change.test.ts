@@ -31,7 +31,7 @@ describe('onLeaderChange', () => {
     expect(a.heard).toEqual([true]);
 
     const rival = new hub.BroadcastChannel('amwa-session');
-    rival.postMessage({ type: 'heartbeat', from: 'z', since: -1 });
+    rival.postMessage({ type: 'heartbeat', from: 'z', since: 0 });
     await vi.advanceTimersByTimeAsync(100);
     expect(a.heard).toEqual([true, false]);
     rival.close();

@@ -13,13 +13,17 @@ export interface LeadershipDeps {
   now: () => number;
   /** Called on every change of role, and on first hearing a leader. */
   onRole: (role: Role) => void;
-  /** A new tab said hello to this leader; answer before the heartbeat goes out. */
-  onHello: () => void;
+  /** When this leader's next periodic refresh is due, told in every heartbeat. */
+  due?: () => number | undefined;
 }
 
 /** The cross-tab election: see `createLeadership`. */
 export interface Leadership {
   readonly role: Role | undefined;
+  /** The tab this one follows (or itself, when leading). */
+  readonly leaderId: string | undefined;
+  /** The `due` of the last heartbeat heard from another leader: where a successor picks up the cadence. */
+  readonly heardDue: number | undefined;
   /** Says hello and waits for a leader; takes the lead after `LEADER_SILENCE_MS` of silence. */
   join(): void;
   /** Hands the lead over ('bye') and stops listening until the next `join()`. */
@@ -32,10 +36,11 @@ export interface Leadership {
  * up) the one that has led longer stays; equal claims go to the smaller tab id. A leader that goes
  * says 'bye', so its followers start their 1 s wait at once instead of after the last beat.
  */
-export function createLeadership({ bus, scope, tabId, now, onRole, onHello }: LeadershipDeps): Leadership {
+export function createLeadership({ bus, scope, tabId, now, onRole, due = () => undefined }: LeadershipDeps): Leadership {
   let role: Role | undefined;
   let since = 0;
   let leaderId: string | undefined;
+  let heardDue: number | undefined;
   let joined = false;
   let timers = scope.child();
 
@@ -49,7 +54,10 @@ export function createLeadership({ bus, scope, tabId, now, onRole, onHello }: Le
     role = next;
     if (changed) onRole(next);
   };
-  const beat = () => bus.post({ type: 'heartbeat', from: tabId, since });
+  const beat = () => {
+    const next = due();
+    bus.post(next === undefined ? { type: 'heartbeat', from: tabId, since } : { type: 'heartbeat', from: tabId, since, due: next });
+  };
   const lead = () => {
     since = now();
     leaderId = tabId;
@@ -65,14 +73,12 @@ export function createLeadership({ bus, scope, tabId, now, onRole, onHello }: Le
       if (!joined || message.from === tabId) return;
       switch (message.type) {
         case 'hello':
-          if (role === 'leader') {
-            onHello();
-            beat();
-          }
+          if (role === 'leader') beat();
           return;
         case 'heartbeat':
           if (role === 'leader' && !outranksMe(message)) return beat();
           leaderId = message.from;
+          heardDue = message.due;
           awaitSilence();
           return setRole('follower');
         case 'bye':
@@ -85,6 +91,12 @@ export function createLeadership({ bus, scope, tabId, now, onRole, onHello }: Le
   return {
     get role() {
       return role;
+    },
+    get leaderId() {
+      return leaderId;
+    },
+    get heardDue() {
+      return heardDue;
     },
     join() {
       if (joined) return;

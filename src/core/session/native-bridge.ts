@@ -28,6 +28,7 @@ export function createInertSession(): Session {
     setDefaultProfileId: () => false,
     logout: () => Promise.resolve(),
     logoutProfile: () => Promise.resolve(),
+    dropTokens: () => Promise.resolve(),
     onAccessTokenChange: listen,
     onActiveProfileIdChange: listen,
     onAnonymousProfileChange: listen,

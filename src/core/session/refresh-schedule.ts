@@ -16,6 +16,8 @@ export interface RefreshScheduleDeps {
 /** The leader's refresh timers; `activity()` re-plans them when the user (in any tab) does something. */
 export interface RefreshSchedule {
   activity(): void;
+  /** Epoch milliseconds of the next periodic refresh. */
+  readonly due: number;
 }
 
 /**
@@ -46,12 +48,20 @@ export function startRefreshSchedule({ scope, now, lastActivity, firstRefreshMs,
     }
   };
 
-  scope.setTimeout(() => {
+  let due = now() + firstRefreshMs;
+  const periodic = () => {
+    due = now() + REFRESH_INTERVAL_MS;
     refreshAll();
-    scope.setInterval(refreshAll, REFRESH_INTERVAL_MS);
+  };
+  scope.setTimeout(() => {
+    periodic();
+    scope.setInterval(periodic, REFRESH_INTERVAL_MS);
   }, firstRefreshMs);
   planIdleRefreshes();
   return {
+    get due() {
+      return due;
+    },
     activity() {
       if (reportedIdle) {
         reportedIdle = false;

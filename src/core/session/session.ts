@@ -7,15 +7,16 @@ import { type Leadership, type Role, createLeadership } from './leadership';
 import { createInertSession, hasNativeBridge } from './native-bridge';
 import { type AnonymousProfile, type Profile, hasLevelOfAssurance, isExpired, toProfile } from './profile';
 import { type RefreshSchedule, startRefreshSchedule } from './refresh-schedule';
-import { INACTIVITY_TIMEOUTS_S, REFRESH_INTERVAL_MS, SANITY_CHECK_MS } from './timing';
+import { INACTIVITY_TIMEOUTS_S, REFRESH_INTERVAL_MS, REFRESH_MIN_GAP_MS, SANITY_CHECK_MS } from './timing';
 import { refreshToken, requestAnonymousSession, revokeToken } from './token-calls';
 import type { AccessToken, OAuthToken } from './tokens';
 import { createWatch } from './watch';
 
 /**
  * The session layer: signed-in profiles, the anonymous session, the active and default profile,
- * token refresh led by one tab of the origin, and logout. Tokens live in memory only; tabs share
- * them over a BroadcastChannel, which never leaves the origin.
+ * token refresh led by one tab of the origin, and logout. Tokens live in this tab's memory only:
+ * the tabs of the origin share an election, user activity, the leader's call to refresh and
+ * logout, never a token or a profile (see docs/session.md for the threat model).
  */
 export interface Session {
   /** True inside the native app: every operation is a no-op. */
@@ -32,7 +33,7 @@ export interface Session {
   readonly accessToken: string | undefined;
   /** Starts activity monitoring, expiry checks and the cross-tab election; resolves as `profilesReady()`. */
   init(): Promise<readonly Profile[]>;
-  /** Resolves once `init()` has heard the other tabs' profiles, or found none within 1 s. */
+  /** Resolves with this tab's profiles once `init()` has run (profiles never come from other tabs). */
   profilesReady(): Promise<readonly Profile[]>;
   /**
    * Starts an anonymous session (replacing any previous one). Rejects with `UserProfileExistsError`
@@ -46,10 +47,12 @@ export interface Session {
   setActiveProfile(profileId: string | undefined, requiredLevelOfAssurance?: number): boolean;
   /** Flags one profile as the default; false for an unknown profile. */
   setDefaultProfileId(profileId: string): boolean;
-  /** Forgets every profile and the anonymous session (in every tab), then revokes their tokens. */
+  /** Forgets every profile and the anonymous session and revokes their tokens; every other tab does the same with its own profiles. */
   logout(): Promise<void>;
-  /** Forgets one profile (in every tab), then revokes its token. */
+  /** Forgets one profile and revokes its token, in every tab that holds it. */
   logoutProfile(profileId: string): Promise<void>;
+  /** Forgets this tab's profiles and anonymous session and revokes their tokens; other tabs keep theirs (an error here is no logout there). */
+  dropTokens(): Promise<void>;
   onAccessTokenChange(listener: (accessToken: string | undefined) => void): () => void;
   onActiveProfileIdChange(listener: (profileId: string | undefined) => void): () => void;
   onAnonymousProfileChange(listener: (profile: AnonymousProfile | undefined) => void): () => void;
@@ -71,7 +74,7 @@ export interface SessionDeps {
   window?: SessionWindow | null;
   /** `null` forces the storage-event fallback. */
   BroadcastChannel?: BroadcastChannelFactory | null;
-  /** Storage for the fallback; only control messages (never tokens) pass through it. */
+  /** Storage for the fallback when there is no BroadcastChannel; no message carries a token. */
   storage?: Pick<Storage, 'setItem' | 'removeItem'> | null;
   /** The server's inactivity time-outs in seconds (settings `inactivityTimeoutLogonS`, `inactivityTimeoutActivationS`). */
   inactivityTimeoutsS?: readonly number[];
@@ -98,17 +101,18 @@ export function createSession(deps: SessionDeps): Session {
   const scope = deps.scope.child();
 
   let profiles: readonly Profile[] = [];
-  // Orders shared profile states across tabs: the higher version wins, equal versions the smaller tab id.
-  let version = 0;
   let activeProfileId: string | undefined;
   let anonymousProfile: AnonymousProfile | undefined;
   let pendingAnonymous: Promise<AnonymousProfile> | undefined;
   let leadership: Leadership | undefined;
   let role: Role | undefined;
-  let share = (_: BusMessage) => {};
+  let lastActivity = () => now();
+  let post = (_: BusMessage) => {};
+  let lastCalledToRefresh = Number.NEGATIVE_INFINITY;
   let started = false;
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const inFlight = new Map<string, Promise<void>>();
 
   const findProfile = (profileId: string | undefined) => profiles.find((profile) => profile.profileId === profileId);
   const activeProfile = () => findProfile(activeProfileId);
@@ -127,26 +131,36 @@ export function createSession(deps: SessionDeps): Session {
     for (const watch of Object.values(watches)) watch.clear();
   });
 
-  const shareState = () => share({ type: 'state', from: tabId, version, profiles: [...profiles] });
-
-  /** Replaces the profiles; `broadcast` when the change is news to the other tabs. */
-  const setProfiles = (next: readonly Profile[], broadcast: boolean) => {
+  const setProfiles = (next: readonly Profile[]) => {
     profiles = next;
     if (!findProfile(activeProfileId)) activeProfileId = undefined;
-    if (broadcast) {
-      version += 1;
-      shareState();
-    }
     commit();
   };
 
   const removeExpired = () => {
     const at = now();
     if (anonymousProfile && isExpired(anonymousProfile, at)) anonymousProfile = undefined;
-    // Every tab runs this on the same clock, so there is nothing to tell the others.
     const alive = profiles.filter((profile) => !isExpired(profile, at));
-    if (alive.length !== profiles.length) setProfiles(alive, false);
+    if (alive.length !== profiles.length) setProfiles(alive);
     else commit();
+  };
+
+  const revoke = (tokens: readonly { accessToken: string; refreshToken?: string }[]) =>
+    Promise.all(tokens.map((token) => revokeToken(api, token.refreshToken ?? token.accessToken))).then(() => {});
+
+  /** Forgets this tab's profiles (and, with `anonymousToo`, its anonymous session), then revokes their tokens. */
+  const dropAll = (anonymousToo = true) => {
+    const gone = [...profiles, ...((anonymousToo && anonymousProfile?.accessTokens) || [])];
+    if (anonymousToo) anonymousProfile = undefined;
+    activeProfileId = undefined;
+    setProfiles([]);
+    return revoke(gone);
+  };
+  const dropProfile = (profileId: string) => {
+    const profile = findProfile(profileId);
+    if (!profile) return Promise.resolve();
+    setProfiles(profiles.filter((p) => p !== profile));
+    return revoke([profile]);
   };
 
   const withToken = (profile: Profile, token: OAuthToken): Profile => {
@@ -160,29 +174,54 @@ export function createSession(deps: SessionDeps): Session {
     };
   };
 
-  /** Starts what only the leader runs: the refresh timers and the refresh calls. */
-  const startLeading = (leaderScope: Scope, lastActivity: () => number): RefreshSchedule => {
-    const inFlight = new Map<string, Promise<void>>();
-    const idleSeconds = () => Math.max(0, Math.floor((now() - lastActivity()) / 1000));
-    const refresh = async (profile: Profile & { refreshToken: string }) => {
-      const outcome = await refreshToken(api, leaderScope, profile.refreshToken, idleSeconds);
-      const current = findProfile(profile.profileId);
-      // Logged out, or replaced by another tab's sign-in, while the call ran.
-      if (current?.refreshToken !== profile.refreshToken) return;
-      if (outcome.kind === 'refreshed') setProfiles(profiles.map((p) => (p === current ? withToken(p, outcome.token) : p)), true);
-      if (outcome.kind === 'rejected') setProfiles(profiles.filter((p) => p !== current), true);
-    };
+  const idleSeconds = () => Math.max(0, Math.floor((now() - lastActivity()) / 1000));
+  const refreshProfile = async (profileId: string, refresh: string) => {
+    const outcome = await refreshToken(api, scope, refresh, idleSeconds);
+    const current = findProfile(profileId);
+    // Logged out, or signed in again, while the call ran.
+    if (current?.refreshToken !== refresh) return;
+    if (outcome.kind === 'refreshed') setProfiles(profiles.map((p) => (p === current ? withToken(p, outcome.token) : p)));
+    if (outcome.kind === 'rejected') setProfiles(profiles.filter((p) => p !== current));
+  };
+  /** Refreshes the tokens this tab holds: only this tab has their refresh tokens. */
+  const refreshOwn = () => {
+    for (const { profileId, refreshToken: refresh } of profiles) {
+      if (refresh === undefined || inFlight.has(profileId)) continue;
+      inFlight.set(profileId, refreshProfile(profileId, refresh).finally(() => inFlight.delete(profileId)));
+    }
+  };
+
+  /** Starts what only the leader runs: the refresh timers, calling every tab (itself included) to refresh. */
+  const startLeading = (leaderScope: Scope): RefreshSchedule => {
     const refreshAll = () => {
-      for (const profile of profiles) {
-        const { profileId, refreshToken: token } = profile;
-        if (token === undefined || inFlight.has(profileId)) continue;
-        inFlight.set(profileId, refresh({ ...profile, refreshToken: token }).finally(() => inFlight.delete(profileId)));
-      }
+      post({ type: 'refresh', from: tabId });
+      refreshOwn();
     };
-    // The oldest token is due 180 s after it was issued, even when another tab issued it.
-    const oldest = Math.min(...profiles.map((p) => p.expirationTime - p.accessTokenTimeToLive * 1000));
-    const firstRefreshMs = Math.max(0, Math.min(REFRESH_INTERVAL_MS, oldest + REFRESH_INTERVAL_MS - now()));
+    // Continue the predecessor's cadence (its last heartbeat's due, or 180 s after its last call,
+    // whichever is later), and never let one of this tab's tokens get older than 180 s.
+    const predecessor = Math.max(leadership?.heardDue ?? Number.NEGATIVE_INFINITY, lastCalledToRefresh + REFRESH_INTERVAL_MS);
+    const issued = profiles.map((p) => p.expirationTime - p.accessTokenTimeToLive * 1000 + REFRESH_INTERVAL_MS);
+    const due = Math.min(now() + REFRESH_INTERVAL_MS, predecessor === Number.NEGATIVE_INFINITY ? Number.POSITIVE_INFINITY : predecessor, ...issued);
+    const firstRefreshMs = Math.max(0, due - now());
     return startRefreshSchedule({ scope: leaderScope, now, lastActivity, firstRefreshMs, inactivityTimeoutsS, refreshAll });
+  };
+
+  /** Another tab's message; none of them can hand this tab a token or a profile. */
+  const hear = (message: BusMessage) => {
+    if (message.from === tabId) return;
+    switch (message.type) {
+      case 'refresh':
+        // Only the leader this tab follows may call, and no more than once a second: a script
+        // of the origin posting calls could otherwise make every tab hammer the token endpoint.
+        if (message.from !== leadership?.leaderId || role !== 'follower' || now() - lastCalledToRefresh < REFRESH_MIN_GAP_MS) return;
+        lastCalledToRefresh = now();
+        return refreshOwn();
+      case 'logout':
+        // The user logged out elsewhere: this tab's profiles go; its anonymous session serves a
+        // logon in progress here and stays, as another tab's pre-login is none of this one's.
+        void (message.profileId === undefined ? dropAll(false) : dropProfile(message.profileId));
+        return;
+    }
   };
 
   const start = () => {
@@ -194,7 +233,7 @@ export function createSession(deps: SessionDeps): Session {
       BroadcastChannel: deps.BroadcastChannel === undefined ? (win && globalThis.BroadcastChannel) || null : deps.BroadcastChannel,
       storage: deps.storage === undefined ? pageStorage(win) : deps.storage,
     });
-    if (bus?.carriesTokens) share = (message) => bus.post(message);
+    if (bus) post = (message) => bus.post(message);
 
     let leaderScope: Scope | undefined;
     let schedule: RefreshSchedule | undefined;
@@ -203,10 +242,11 @@ export function createSession(deps: SessionDeps): Session {
       now,
       target: win,
       onActivity(at, local) {
-        if (local) bus?.post({ type: 'activity', from: tabId, at });
+        if (local) post({ type: 'activity', from: tabId, at });
         schedule?.activity();
       },
     });
+    lastActivity = () => activity.lastActivity;
     const onRole = (next: Role) => {
       role = next;
       leaderScope?.dispose();
@@ -214,26 +254,22 @@ export function createSession(deps: SessionDeps): Session {
       schedule = undefined;
       if (next === 'leader') {
         leaderScope = scope.child();
-        schedule = startLeading(leaderScope, () => activity.lastActivity);
+        schedule = startLeading(leaderScope);
       }
       watches.isLeader.check();
-      markReady();
     };
 
     scope.setInterval(removeExpired, SANITY_CHECK_MS);
     if (!bus) return onRole('leader');
     scope.onDispose(
       bus.subscribe((message) => {
-        if (message.from === tabId) return;
-        if (message.type === 'activity') activity.note(message.at);
-        if (message.type !== 'state') return;
-        if (message.version < version || (message.version === version && message.from > tabId)) return;
-        version = message.version;
-        setProfiles(message.profiles, false);
-        markReady();
+        // Another tab's input counts as activity, but never in the future: a script claiming
+        // activity to come could hide the user's idle time from the server.
+        if (message.type === 'activity' && message.from !== tabId) activity.note(Math.min(message.at, now()));
+        else hear(message);
       }),
     );
-    leadership = createLeadership({ bus, scope, tabId, now, onRole, onHello: shareState });
+    leadership = createLeadership({ bus, scope, tabId, now, onRole, due: () => schedule?.due });
     if (win) {
       scope.listen(win, 'pagehide', () => leadership?.leave());
       scope.listen<PageTransitionEvent>(win, 'pageshow', (event) => event.persisted && leadership?.join());
@@ -246,12 +282,10 @@ export function createSession(deps: SessionDeps): Session {
     if (!started) {
       started = true;
       start();
+      markReady();
     }
     return profilesReady();
   };
-
-  const revoke = (tokens: readonly { accessToken: string; refreshToken?: string }[]) =>
-    Promise.all(tokens.map((token) => revokeToken(api, token.refreshToken ?? token.accessToken))).then(() => {});
 
   return {
     inert: false,
@@ -294,7 +328,7 @@ export function createSession(deps: SessionDeps): Session {
       const added = accessTokens.map((token) => toProfile(token, now(), personId)).filter((profile) => profile !== undefined);
       if (!added.length) return added;
       const ids = new Set(added.map((profile) => profile.profileId));
-      setProfiles([...profiles.filter((profile) => !ids.has(profile.profileId)), ...added], true);
+      setProfiles([...profiles.filter((profile) => !ids.has(profile.profileId)), ...added]);
       return added;
     },
     setActiveProfile(profileId, requiredLevelOfAssurance = 0) {
@@ -306,22 +340,18 @@ export function createSession(deps: SessionDeps): Session {
     },
     setDefaultProfileId(profileId) {
       if (!findProfile(profileId)) return false;
-      setProfiles(profiles.map((profile) => ({ ...profile, default: profile.profileId === profileId })), true);
+      setProfiles(profiles.map((profile) => ({ ...profile, default: profile.profileId === profileId })));
       return true;
     },
     logout() {
-      const gone = [...profiles, ...(anonymousProfile?.accessTokens ?? [])];
-      anonymousProfile = undefined;
-      activeProfileId = undefined;
-      setProfiles([], true);
-      return revoke(gone);
+      post({ type: 'logout', from: tabId });
+      return dropAll();
     },
     logoutProfile(profileId) {
-      const profile = findProfile(profileId);
-      if (!profile) return Promise.resolve();
-      setProfiles(profiles.filter((p) => p !== profile), true);
-      return revoke([profile]);
+      post({ type: 'logout', from: tabId, profileId });
+      return dropProfile(profileId);
     },
+    dropTokens: () => dropAll(),
     onAccessTokenChange: watches.accessToken.subscribe,
     onActiveProfileIdChange: watches.activeProfileId.subscribe,
     onAnonymousProfileChange: watches.anonymousProfile.subscribe,

@@ -20,3 +20,5 @@ export const ACTIVITY_THROTTLE_MS = 1_000;
 export const LEADER_SILENCE_MS = 1_000;
 /** The leader's heartbeat; well inside the silence window so one late beat does not cost the lead. */
 export const HEARTBEAT_MS = 400;
+/** A follower answers the leader's call to refresh at most this often. */
+export const REFRESH_MIN_GAP_MS = 1_000;

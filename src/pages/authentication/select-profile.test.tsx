@@ -31,7 +31,7 @@ function setup() {
   tabs.push(tab);
   const events: [keyof AmwaEventMap, unknown][] = [];
   const emit = <K extends keyof AmwaEventMap>(type: K, detail: AmwaEventMap[K]) => void events.push([type, detail]);
-  const analytics = createAnalytics({ settings: { dataLayerName: 'dataLayer' }, emit, cookies: { analyticsLogging: () => false } });
+  const analytics = createAnalytics({ settings: { dataLayerName: 'dataLayer', analyticsConsent: true }, emit, cookies: { analyticsLogging: () => false } });
   // Only what the step reads; the rest of the services play no part in it.
   const services = { i18n: createI18n('en-GB', en), analytics } as unknown as AmwaServices;
   const router = { location: { path: '/pages/logon/scanner' } } as unknown as RouterApi;
