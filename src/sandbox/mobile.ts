@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { create } from 'qrcode';
 import * as z from 'zod/mini';
 import { API_BASE, controlJson, json, randomToken } from './http';
-import { encodePng } from './png';
+import { encodePng, type Rgb } from './png';
 import type { PendingQr, SandboxState } from './state';
 
 /** The cookie that ties a browser to its pending QR code (the unauthenticated session cookie of spec section 7). */
@@ -18,16 +18,23 @@ const PUBLIC = `${API_BASE}/v1/api/public`;
 const QR_PATHS = { logon: `${PUBLIC}/qr`, link: `${PUBLIC}/link/qr` } as const;
 const SCALE = 6; // pixels per module
 const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
 
 /** Renders `text` as a black-on-white QR code PNG. */
 function renderQr(text: string): Uint8Array<ArrayBuffer> {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  const side = (modules.size + 2 * QUIET_ZONE) * SCALE;
-  return encodePng(side, side, (x, y) => {
-    const [col, row] = [Math.floor(x / SCALE) - QUIET_ZONE, Math.floor(y / SCALE) - QUIET_ZONE];
-    const inside = col >= 0 && row >= 0 && col < modules.size && row < modules.size;
-    return inside && modules.get(row, col) ? [0, 0, 0] : [255, 255, 255];
-  });
+  const side = modules.size + 2 * QUIET_ZONE;
+  return encodePng(
+    side,
+    side,
+    (x, y) => {
+      const [col, row] = [x - QUIET_ZONE, y - QUIET_ZONE];
+      const inside = col >= 0 && row >= 0 && col < modules.size && row < modules.size;
+      return inside && modules.get(row, col) ? BLACK : WHITE;
+    },
+    SCALE,
+  );
 }
 
 const expired = (state: SandboxState, qr: PendingQr) => state.now() >= qr.issuedAt + state.config.qrExpirySeconds * 1000;
