@@ -37,18 +37,32 @@ function renderQr(text: string): Uint8Array<ArrayBuffer> {
   );
 }
 
+/** At most this many QR codes wait at once: a flood of `GET /qr` from cookie-less clients forgets the oldest instead of growing. */
+export const MAX_PENDING_QRS = 1000;
+
 const expired = (state: SandboxState, qr: PendingQr) => state.now() >= qr.issuedAt + state.config.qrExpirySeconds * 1000;
+
+/**
+ * Forgets expired QR codes. All codes live equally long, so they expire in the order they were
+ * issued: looking at the oldest keeps this cheap enough to run on every QR call, polls included.
+ */
+function dropExpired(state: SandboxState) {
+  const [oldest] = state.pendingQrs;
+  if (oldest && expired(state, oldest)) state.pendingQrs = state.pendingQrs.filter((qr) => !expired(state, qr));
+}
 
 /** The QR code this browser's session cookie names, if the sandbox still knows it. */
 const sessionQr = (state: SandboxState, c: Context) => {
+  dropExpired(state);
   const id = getCookie(c, QR_SESSION_COOKIE);
   return id === undefined ? undefined : state.pendingQrs.find((qr) => qr.id === id);
 };
 
-/** Issues a QR code for this browser: its earlier one and every expired one are forgotten. */
+/** Issues a QR code for this browser: its earlier one, every expired one and, over the limit, the oldest are forgotten. */
 function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
   const previous = getCookie(c, QR_SESSION_COOKIE);
   state.pendingQrs = state.pendingQrs.filter((qr) => qr.id !== previous && !expired(state, qr));
+  state.pendingQrs.splice(0, state.pendingQrs.length - MAX_PENDING_QRS + 1);
   const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false };
   state.pendingQrs.push(qr);
   setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
@@ -85,26 +99,26 @@ export function mobile(app: Hono, state: SandboxState): void {
     return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', c.req.url).href } : {});
   });
 
-  app.get('/__sandbox/mobile/pending', (c) =>
-    controlJson(
+  app.get('/__sandbox/mobile/pending', (c) => {
+    dropExpired(state);
+    return controlJson(
       c,
-      state.pendingQrs
-        .filter((qr) => !expired(state, qr))
-        .map(({ id, mode, confirmed, issuedAt }) => ({
+      state.pendingQrs.map(({ id, mode, confirmed, issuedAt }) => ({
           id,
           mode,
           confirmed,
           secondsLeft: Math.ceil((issuedAt + state.config.qrExpirySeconds * 1000 - state.now()) / 1000),
         })),
-    ),
-  );
+    );
+  });
 
   // The phone approves the newest QR code still waiting (of the given mode, if one is given).
   app.post('/__sandbox/mobile/confirm', async (c) => {
     const body = confirmSchema.safeParse(await c.req.json().catch(() => ({})));
     if (!body.success) return controlJson(c, { error: 'mode must be "logon" or "link"' }, 400);
     const { mode } = body.data;
-    const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && !expired(state, candidate) && (!mode || candidate.mode === mode)).at(-1);
+    dropExpired(state);
+    const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && (!mode || candidate.mode === mode)).at(-1);
     if (!qr) return controlJson(c, { error: mode ? `no ${mode} QR code is waiting for the app` : 'no QR code is waiting for the app' }, 404);
     qr.confirmed = true;
     return controlJson(c, { id: qr.id, mode: qr.mode });
