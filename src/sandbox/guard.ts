@@ -51,11 +51,23 @@ const closing = (response: Response) => {
   return response;
 };
 
-const controlLimit = bodyLimit({
-  maxSize: CONTROL_BODY_LIMIT,
-  onError: (c) => closing(controlJson(c, { error: `request body over ${CONTROL_BODY_LIMIT} bytes` }, 413)),
-});
-const apiLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => closing(json(c, { errorCode: 'payload-too-large' }, 413)) });
+/**
+ * Refuses bodies over `maxSize` bytes with `refuse`: at once when `Content-Length` says so, else
+ * while reading a streamed body. An announced length is trusted without touching the body, which
+ * then stays the request's own for the handler (the HTTP parser never reads past that length).
+ */
+function limit(maxSize: number, refuse: (c: Context) => Response): MiddlewareHandler {
+  const streamed = bodyLimit({ maxSize, onError: refuse });
+  return (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) return Number(length) > maxSize ? Promise.resolve(refuse(c)) : next();
+    return streamed(c, next);
+  };
+}
+
+const controlLimit = limit(CONTROL_BODY_LIMIT, (c) => closing(controlJson(c, { error: `request body over ${CONTROL_BODY_LIMIT} bytes` }, 413)));
+const apiLimit = limit(API_BODY_LIMIT, (c) => closing(json(c, { errorCode: 'payload-too-large' }, 413)));
 
 /** Refuses request bodies over the limit of their path with 413, before any handler reads them. */
 export const bodyLimits = (): MiddlewareHandler => (c, next) => (isSandboxPath(c.req.path) ? controlLimit(c, next) : apiLimit(c, next));
