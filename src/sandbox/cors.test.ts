@@ -40,9 +40,9 @@ describe('origins', () => {
     expect(() => originPolicy(['https://host.example/app'])).toThrow('CORS origin "https://host.example/app" is not an origin');
   });
 
-  it('makes a cookie cross-site: SameSite=None and Secure, other attributes kept', () => {
-    expect(crossSiteCookie('XSRF-TOKEN=abc; Path=/; SameSite=Lax')).toBe('XSRF-TOKEN=abc; Path=/; SameSite=None; Secure');
-    expect(crossSiteCookie('qr-session=x; Max-Age=0; Path=/access; HttpOnly; Secure; SameSite=Strict')).toBe('qr-session=x; Max-Age=0; Path=/access; HttpOnly; SameSite=None; Secure');
+  it('makes a cookie cross-site: SameSite=None, Secure and Partitioned, other attributes kept', () => {
+    expect(crossSiteCookie('XSRF-TOKEN=abc; Path=/; SameSite=Lax')).toBe('XSRF-TOKEN=abc; Path=/; SameSite=None; Secure; Partitioned');
+    expect(crossSiteCookie('qr-session=x; Max-Age=0; Path=/access; HttpOnly; Secure; SameSite=Strict; Partitioned')).toBe('qr-session=x; Max-Age=0; Path=/access; HttpOnly; SameSite=None; Secure; Partitioned');
   });
 });
 
@@ -85,7 +85,7 @@ describe('CORS', () => {
     expect(answer.headers.get('Access-Control-Expose-Headers')!.split(', ')).toEqual(EXPOSED_HEADERS);
     expect(EXPOSED_HEADERS).toEqual(expect.arrayContaining(['Date', 'x-trace-id', 'x-encrypted-state', 'x-amwa-prefill', 'Retry-After', 'X-XSRF-TOKEN']));
     const token = answer.headers.get('X-XSRF-TOKEN');
-    expect(answer.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Path=/; SameSite=None; Secure`]);
+    expect(answer.headers.getSetCookie()).toEqual([`XSRF-TOKEN=${token}; Path=/; SameSite=None; Secure; Partitioned`]);
   });
 
   it('exposes errors to the page too: status, body, trace id and date', async () => {
@@ -111,7 +111,7 @@ describe('CORS', () => {
     const headers = { Origin: APP, Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' };
     const link = await send('/access/v1/api/public/link/qr', { headers });
     const session = /^qr-session=(\w+)/.exec(link.headers.getSetCookie()[0]!)![1];
-    expect(link.headers.getSetCookie()[0]).toMatch(/; Path=\/access; HttpOnly; SameSite=None; Secure$/);
+    expect(link.headers.getSetCookie()[0]).toMatch(/; Path=\/access; HttpOnly; SameSite=None; Secure; Partitioned$/);
     const confirm = await send('/__sandbox/mobile/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"mode":"link"}' });
     expect(confirm.status).toBe(200);
     const logout = await send('/access/v1/private/logout', { method: 'POST', headers: { ...headers, Cookie: `${headers.Cookie}; qr-session=${session}` } });

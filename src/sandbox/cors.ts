@@ -57,13 +57,15 @@ export function allowedForeignOrigin(c: Context, policy: OriginPolicy): string |
 const HEADER_LIST = /^[!#$%&'*+.^_`|~0-9a-z-]+(?:\s*,\s*[!#$%&'*+.^_`|~0-9a-z-]+)*$/i;
 
 /**
- * A cookie a page on another site can keep and send back: the browser stores and sends a
- * cross-site cookie only when it is `SameSite=None; Secure` (`Secure` is allowed on http for
- * `localhost` names, which browsers count as secure).
+ * A cookie a page on another site can keep and send back. A cross-site cookie must be
+ * `SameSite=None; Secure` (`Secure` is allowed on http for `localhost` names, which browsers count
+ * as secure), and `Partitioned` (CHIPS): browsers that block third-party cookies, Chromium's
+ * default now, still keep it, in a jar of its own for the top-level site the page is on.
  */
 export const crossSiteCookie = (line: string) => {
   const [pair, ...attributes] = line.split(/;\s*/);
-  return [pair, ...attributes.filter((attribute) => !/^(?:samesite|secure)(?:=|$)/i.test(attribute)), 'SameSite=None', 'Secure'].join('; ');
+  const kept = attributes.filter((attribute) => !/^(?:samesite|secure|partitioned)(?:=|$)/i.test(attribute));
+  return [pair, ...kept, 'SameSite=None', 'Secure', 'Partitioned'].join('; ');
 };
 
 /**
