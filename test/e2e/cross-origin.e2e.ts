@@ -128,3 +128,35 @@ describe('the widget on app.localhost, its API on api.localhost', () => {
     page.expectNoConsoleErrors();
   });
 });
+
+describe('the control API in the browser', () => {
+  test("the demo console resets the sandbox from the sandbox's own origin", async () => {
+    e2e.server.sandbox.state.faults.push({ path: '/access/v1/api/public/qr', status: 500, times: 3 });
+    const page = await e2e.open('/access/');
+    await page.getByRole('button', { name: 'Reset sandbox' }).click();
+    await expect.poll(() => page.locator('.demo-status').textContent()).toBe('Sandbox reset.');
+    expect(e2e.server.sandbox.state.faults).toEqual([]);
+    page.expectNoConsoleErrors();
+  });
+
+  test('a page on another site can neither store faults nor move the logon redirect', async () => {
+    // The host server again, by IP address: an origin that is neither the sandbox's nor allowed.
+    const page = await newPage(e2e.browser, `http://127.0.0.1:${hostPort}${BASE_PATH}/`);
+    const outcome = await page.evaluate(async (sandbox) => {
+      const fault = JSON.stringify({ path: '/access/v1/api/public/scanner/logon', status: 500, times: 100 });
+      const config = JSON.stringify({ logonRedirectUrl: 'https://evil.example/' });
+      // What needs no permission: a no-cors text/plain POST (its answer is opaque to the page).
+      await fetch(`${sandbox}/__sandbox/faults`, { method: 'POST', mode: 'no-cors', body: fault });
+      await fetch(`${sandbox}/__sandbox/config`, { method: 'POST', mode: 'no-cors', body: config });
+      // What needs a preflight, which the sandbox refuses.
+      return fetch(`${sandbox}/__sandbox/config`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: config }).then(
+        (response) => `answered ${response.status}`,
+        (error: Error) => `refused: ${error.name}`,
+      );
+    }, e2e.url);
+    expect(outcome).toBe('refused: TypeError');
+    expect(e2e.server.sandbox.state.faults).toEqual([]);
+    expect(e2e.server.sandbox.state.config.logonRedirectUrl).toBe('/__sandbox/logged-on');
+    await page.close();
+  });
+});
