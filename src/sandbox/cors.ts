@@ -8,8 +8,8 @@ export const EXPOSED_HEADERS: readonly string[] = ['Date', 'x-trace-id', 'x-encr
 /** How long a browser may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_S = 600;
 
-// `localhost` and its subdomains resolve to loopback in browsers: only a program on this machine serves them.
-const LOCALHOST = /^(?:[a-z0-9-]+\.)*localhost$/;
+/** `localhost` and its subdomains: browsers resolve them to loopback, so only a program on this machine serves them. */
+export const LOCALHOST_NAME = /^(?:[a-z0-9-]+\.)*localhost$/;
 
 /** `scheme://host[:port]` as the browser sends it in `Origin`, or undefined when `value` is anything more or less. */
 export function parseOrigin(value: string): string | undefined {
@@ -26,7 +26,7 @@ export function parseOrigin(value: string): string | undefined {
 /** True for an origin on `localhost` or a `*.localhost` name, any port: development hosts, allowed by default. */
 export const isLocalhostOrigin = (origin: string) => {
   const parsed = parseOrigin(origin);
-  return parsed === origin && LOCALHOST.test(new URL(origin).hostname);
+  return parsed === origin && LOCALHOST_NAME.test(new URL(origin).hostname);
 };
 
 /** Which other origins may use the sandbox from a browser: its API with credentials, and its control API. */

@@ -2,7 +2,7 @@
 // scripts and pages (never a page on another site), and no request body is larger than a call needs.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { OriginPolicy } from './cors';
+import { LOCALHOST_NAME, type OriginPolicy } from './cors';
 import { controlJson, isSandboxPath, json } from './http';
 
 /** Largest request body of a control call (`/__sandbox/…`), in bytes. */
@@ -13,7 +13,6 @@ export const API_BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
-const LOOPBACK_NAME = /^(?:[a-z0-9-]+\.)*localhost$/;
 
 /**
  * True when `origin` is the sandbox's own, reached by an IP address or a `localhost` name. A page
@@ -22,7 +21,7 @@ const LOOPBACK_NAME = /^(?:[a-z0-9-]+\.)*localhost$/;
 function isOwnOrigin(c: Context, origin: string) {
   const own = new URL(c.req.url);
   const host = own.hostname;
-  return origin === own.origin && (IPV4.test(host) || host.startsWith('[') || LOOPBACK_NAME.test(host));
+  return origin === own.origin && (IPV4.test(host) || host.startsWith('[') || LOCALHOST_NAME.test(host));
 }
 
 /**
