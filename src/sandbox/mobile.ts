@@ -62,7 +62,7 @@ const sessionQr = (state: SandboxState, c: Context) => {
 function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
   const previous = getCookie(c, QR_SESSION_COOKIE);
   state.pendingQrs = state.pendingQrs.filter((qr) => qr.id !== previous && !expired(state, qr));
-  state.pendingQrs.splice(0, state.pendingQrs.length - MAX_PENDING_QRS + 1);
+  state.pendingQrs.splice(0, Math.max(0, state.pendingQrs.length - MAX_PENDING_QRS + 1));
   const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false };
   state.pendingQrs.push(qr);
   setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
