@@ -8,7 +8,7 @@
 // `render` fills `body` (emptied first) on load and after every `sandbox.refresh()` (a reset
 // refreshes all sections). It may be async; a thrown error is shown in the section. `sandbox` is:
 //   get(call)              GET /__sandbox/<call>, parsed JSON (throws the control API's error text)
-//   post(call, body?)      POST /__sandbox/<call> with a JSON body
+//   post(call, body?)      POST /__sandbox/<call> with a JSON body ({} when none is given)
 //   el(tag, attrs, ...kids) an element; attrs are attributes, `on<event>` keys add listeners,
 //                          kids are nodes or strings (strings become text, never markup)
 //   announce(text)         says `text` in the console's polite live region
@@ -25,11 +25,13 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+// Every POST is JSON, an empty object when there is nothing to say: the control API refuses
+// anything else, so that a page on another site cannot post to it without a CORS preflight.
 const call = async (method, path, body) => {
   const response = await fetch(`/__sandbox/${path}`, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   const data = await response.json();
   if (!response.ok) throw new Error(data.error ?? `${response.status} ${response.statusText}`);

@@ -31,7 +31,7 @@ const services = async (): Promise<AmwaServices> => {
     errors: { handle: vi.fn(() => 'generic' as const) },
     traceLog: { trace: noop, traceError: noop, settled: () => Promise.resolve() },
     cookies: { logonType: { get: () => undefined, set: noop, clear: noop }, userId: { get: () => undefined, set: noop, clear: noop }, tdid: { get: () => undefined, set: noop }, analyticsLogging: () => false, storeAccessParams: () => [] },
-    analytics: { pageLoad: noop, element: noop, view: noop, step: noop },
+    analytics: { pageLoad: noop, consented: noop, element: noop, view: noop, step: noop },
     session: new Promise(() => {}),
     portalRoot: document.body,
   } as AmwaServices;

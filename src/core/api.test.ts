@@ -59,7 +59,11 @@ async function failure(promise: Promise<unknown>): Promise<AmwaApiError> {
   return error as AmwaApiError;
 }
 
+// The page shares the access API's origin, so it can read the API's XSRF cookie, unless a test moves it.
+const pageAt = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+
 beforeEach(() => {
+  pageAt('https://api.test/app');
   scope = createScope();
   clearCookies();
 });
@@ -158,6 +162,23 @@ describe('createApiClient: XSRF', () => {
     await api.request({ method: 'POST', path: '/x' });
     expect(net.calls).toHaveLength(2);
     expect(header(net.calls[1]!, 'X-XSRF-TOKEN')).toBe('present');
+  });
+
+  it.each([
+    ['another host', 'https://bank.test/app'],
+    ['another port', 'https://api.test:8443/app'],
+  ])("with the API on another origin (%s), uses the bootstrap's header, never the page's own XSRF-TOKEN cookie", async (_, page) => {
+    pageAt(page);
+    document.cookie = 'XSRF-TOKEN=the-host-page-own; path=/';
+    const net = network((call) => json({}, call.init.method === 'GET' ? { headers: { 'X-XSRF-TOKEN': 'from-api' } } : {}));
+    const { api } = client(net.fetch);
+    await api.request({ method: 'POST', path: '/a', body: {} });
+    await api.request({ method: 'POST', path: '/b', body: {} });
+    expect(net.calls.map((c) => [c.init.method, c.url, header(c, 'X-XSRF-TOKEN')])).toEqual([
+      ['GET', 'https://api.test/access/', null],
+      ['POST', 'https://api.test/access/a', 'from-api'],
+      ['POST', 'https://api.test/access/b', 'from-api'],
+    ]);
   });
 
   it('tries the GET again after it failed', async () => {

@@ -101,9 +101,14 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
     }
   }
 
-  /** The XSRF token: the cookie, else one shared GET on `{apiBaseUrl}/` to obtain it (its header counts when the cookie is unreadable). */
+  // The page reads only cookies of its own host: with the API on another origin, an XSRF-TOKEN
+  // cookie it can read is the host's own (or another port's), never the API's, so only the header counts.
+  const readCookie = () =>
+    typeof location === 'undefined' || new URL(settings.apiBaseUrl).origin === location.origin ? Cookies.get(XSRF_COOKIE) : undefined;
+
+  /** The XSRF token: the API's cookie when the page can read it, else one shared GET on `{apiBaseUrl}/` answering it in a header. */
   async function xsrfToken(headers: Record<string, string>) {
-    const cookie = Cookies.get(XSRF_COOKIE);
+    const cookie = readCookie();
     if (cookie) return cookie;
     xsrfProbe ??= exchange(`${settings.apiBaseUrl}/`, { method: 'GET', credentials: 'include', headers: { ...headers } }, '/', settings.bmgApiTimeout).then(
       ({ res }) => void (xsrfFromHeader = res.headers.get(XSRF_HEADER) ?? undefined),
@@ -113,7 +118,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
       },
     );
     await xsrfProbe;
-    return Cookies.get(XSRF_COOKIE) ?? xsrfFromHeader;
+    return readCookie() ?? xsrfFromHeader;
   }
 
   return {

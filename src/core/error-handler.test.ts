@@ -15,7 +15,8 @@ const NOW = new Date('2025-06-03T12:00:00Z');
 const AGREEMENT = 'invalid-scanner-means-agreement-error-code';
 
 const settings = (() => {
-  const parsed = parseSettings({ apiBaseUrl: 'https://api.test/access' });
+  // On the page's origin: the XSRF-TOKEN cookie the tests set is then the API's.
+  const parsed = parseSettings({ apiBaseUrl: `${location.origin}/access` });
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.settings;
 })();

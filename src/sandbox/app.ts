@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { activation } from './activation';
 import { control } from './control';
+import { cors, originPolicy } from './cors';
 import { cronto } from './cronto';
 import { examples } from './examples';
+import { bodyLimits, controlGuard } from './guard';
 import { envelope, faults, isApiPath, json, xsrf } from './http';
 import { mobile } from './mobile';
 import { notFoundPage, pages } from './pages';
@@ -21,10 +23,17 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  */
 export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth];
 
-/** Builds the sandbox app: envelope, XSRF and fault middleware, route modules, then files and pages. */
-export function createApp(state: SandboxState, root: string): Hono {
+/** What `createApp` takes besides state and root. */
+export interface AppOptions {
+  /** Origins whose pages may use the sandbox as their API (besides `*.localhost` ones). */
+  corsOrigins?: readonly string[];
+}
+
+/** Builds the sandbox app: CORS, guards, envelope, XSRF and fault middleware, route modules, then files and pages. */
+export function createApp(state: SandboxState, root: string, { corsOrigins }: AppOptions = {}): Hono {
   const app = new Hono();
-  app.use(envelope(state), xsrf(), faults(state));
+  const policy = originPolicy(corsOrigins);
+  app.use(cors(policy), controlGuard(policy), bodyLimits(), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, root);
   examples(app, state);

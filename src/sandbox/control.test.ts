@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { MAX_FAULT_DELAY_MS, MAX_FAULT_TIMES, MAX_FAULTS } from './control';
 import { createSandbox } from './index';
 import { DEFAULT_CONFIG } from './state';
 
@@ -87,6 +88,17 @@ describe('control API', () => {
     expect(sandbox.state.faults).toEqual([]);
   });
 
+  it(`limits faults: delayMs up to ${MAX_FAULT_DELAY_MS}, times up to ${MAX_FAULT_TIMES}, ${MAX_FAULTS} waiting at once`, async () => {
+    const { sandbox, post } = setup();
+    expect((await post('faults', { path: '/x', delayMs: MAX_FAULT_DELAY_MS })).status).toBe(200);
+    expect((await post('faults', { path: '/x', delayMs: MAX_FAULT_DELAY_MS + 1 })).status).toBe(400);
+    expect((await post('faults', { path: '/x', status: 500, times: MAX_FAULT_TIMES })).status).toBe(200);
+    expect((await post('faults', { path: '/x', status: 500, times: MAX_FAULT_TIMES + 1 })).status).toBe(400);
+    while (sandbox.state.faults.length < MAX_FAULTS) expect((await post('faults', { path: '/y', status: 503 })).status).toBe(200);
+    expect(await post('faults', { path: '/y', status: 503 })).toEqual({ status: 400, body: { error: `${MAX_FAULTS} faults are waiting already` } });
+    expect(sandbox.state.faults).toHaveLength(MAX_FAULTS);
+  });
+
   it('merges config knobs and refuses unknown or invalid ones', async () => {
     const { post, get } = setup();
     expect((await get('config')).body).toEqual(DEFAULT_CONFIG);
@@ -95,6 +107,8 @@ describe('control API', () => {
     expect((await post('config', { qrExpirySeconds: -1 })).status).toBe(400);
     expect((await post('config', { qrExpirySeconds: 1.5 })).status).toBe(400);
     expect((await post('config', { pollMs: 10 })).status).toBe(400);
+    expect((await post('config', { qrExpirySeconds: 86_401 })).status).toBe(400);
+    expect((await post('config', { logonRedirectUrl: `https://elsewhere.example/${'x'.repeat(2048)}` })).status).toBe(400);
     expect((await get('config')).body.qrExpirySeconds).toBe(15);
   });
 

@@ -3,14 +3,23 @@ import * as z from 'zod/mini';
 import { controlJson } from './http';
 import { formatSerial, type SandboxState } from './state';
 
-const seconds = z.number().check(z.int(), z.positive());
+/** Longest wait a fault may add to a call: the widget's longest time-out (a locale chunk's 120 s). */
+export const MAX_FAULT_DELAY_MS = 120_000;
+/** Most calls one fault may cover. */
+export const MAX_FAULT_TIMES = 1000;
+/** Most faults waiting at once. */
+export const MAX_FAULTS = 100;
+/** Longest time a knob may set, in seconds: a day. */
+const MAX_SECONDS = 86_400;
+
+const seconds = z.number().check(z.int(), z.positive(), z.lte(MAX_SECONDS));
 
 const configSchema = z.strictObject({
   colourCodeExpirySeconds: z.optional(seconds),
   qrExpirySeconds: z.optional(seconds),
   inactivityTimeoutLogonS: z.optional(seconds),
   inactivityTimeoutActivationS: z.optional(seconds),
-  logonRedirectUrl: z.optional(z.string().check(z.minLength(1))),
+  logonRedirectUrl: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   stepUp: z.optional(z.boolean()),
 });
 
@@ -32,8 +41,8 @@ const faultSchema = z.strictObject({
       z.refine((headers) => Object.keys(headers).length <= 16, 'at most 16 headers'),
     ),
   ),
-  delayMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(600_000))),
-  times: z._default(z.number().check(z.int(), z.positive()), 1),
+  delayMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(MAX_FAULT_DELAY_MS))),
+  times: z._default(z.number().check(z.int(), z.positive(), z.lte(MAX_FAULT_TIMES)), 1),
 });
 
 /** Reads a JSON body against `schema`; a tagged result so handlers answer 400 in one line. */
@@ -64,6 +73,7 @@ export function control(app: Hono, state: SandboxState) {
     const body = await readBody(c, faultSchema);
     if (!body.ok) return controlJson(c, { error: body.error }, 400);
     if (body.data.status === undefined && !body.data.delayMs) return controlJson(c, { error: 'a fault needs a status or a delayMs' }, 400);
+    if (state.faults.length >= MAX_FAULTS) return controlJson(c, { error: `${MAX_FAULTS} faults are waiting already` }, 400);
     state.faults.push(body.data);
     return controlJson(c, state.faults);
   });

@@ -58,6 +58,7 @@ describe('example pages', () => {
     const { send } = setup();
     await send('/__sandbox/config', {
       method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ qrExpirySeconds: 30, inactivityTimeoutLogonS: 60, inactivityTimeoutActivationS: 90 }),
     });
     expect(await settingsOf(await send('/csp/access/pages/logon/mobile'))).toMatchObject({

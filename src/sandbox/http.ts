@@ -14,8 +14,8 @@ const API_PATH = /^\/(access\/v1|security-means|security|oauth2)\//;
 /** True for API calls: the paths the XSRF check applies to. */
 export const isApiPath = (path: string) => API_PATH.test(path);
 
-// The sandbox's own control API and pages, which faults and trace headers leave alone.
-const isSandboxPath = (path: string) => path.startsWith('/__sandbox/');
+/** The sandbox's own control API and pages, which faults and trace headers leave alone. */
+export const isSandboxPath = (path: string) => path.startsWith('/__sandbox/');
 
 // The client sends this call without credentials (spec section 7), so no XSRF cookie can come with it.
 const XSRF_EXEMPT = new Set([`${API_BASE}/v1/public/session/anonymous/initiate`]);

@@ -14,6 +14,11 @@ export interface SandboxOptions {
   root?: string;
   /** Clock for expiries, `sentAt` and the `Date` header (default `Date.now`). */
   now?: () => number;
+  /**
+   * Origins (`scheme://host[:port]`) whose pages may use the sandbox as their API, with
+   * credentials, and call its control API; `localhost` and `*.localhost` origins always may.
+   */
+  corsOrigins?: readonly string[];
 }
 
 /** An in-process sandbox: a Web-standard fetch handler over in-memory state. */
@@ -43,7 +48,7 @@ function packageRoot() {
 /** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options.now);
-  const app = createApp(state, options.root ?? packageRoot());
+  const app = createApp(state, options.root ?? packageRoot(), { corsOrigins: options.corsOrigins });
   return { fetch: async (request) => app.fetch(request), state, reset: () => state.reset() };
 }
 

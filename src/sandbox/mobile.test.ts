@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './index';
-import { QR_SESSION_COOKIE } from './mobile';
+import { MAX_PENDING_QRS, QR_SESSION_COOKIE } from './mobile';
 
 const ORIGIN = 'http://sandbox.test';
 const API = `${ORIGIN}/access/v1/api/public`;
@@ -74,6 +74,32 @@ describe('mobile QR sandbox', () => {
     b.advance(1);
     expect(await b.get(`${API}/qr/confirmed`)).toMatchObject({ status: 410, body: { errorCode: 'qr-expired' } });
     expect(await b.confirm()).toMatchObject({ status: 404, body: { error: 'no QR code is waiting for the app' } });
+  });
+
+  it('drops expired QR codes on the next QR call, a poll of another browser included', async () => {
+    const waiting = browser();
+    waiting.sandbox.state.config.qrExpirySeconds = 5;
+    const other = browser(waiting);
+    await waiting.get(`${API}/qr`);
+    await waiting.get(`${API}/link/qr`);
+    expect(waiting.sandbox.state.pendingQrs).toHaveLength(1); // a browser's new code replaces its earlier one
+    await other.get(`${API}/qr`);
+    expect(waiting.sandbox.state.pendingQrs).toHaveLength(2);
+    waiting.advance(5000);
+    expect((await other.get(`${API}/qr/confirmed`)).status).toBe(410);
+    expect(waiting.sandbox.state.pendingQrs).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_PENDING_QRS} codes: clients without cookies that keep asking push the oldest out`, async () => {
+    const b = browser();
+    const { state } = b.sandbox;
+    const issuedAt = state.now();
+    state.pendingQrs = Array.from({ length: MAX_PENDING_QRS }, (_, i) => ({ id: `flood${i}`, mode: 'logon' as const, issuedAt, confirmed: false }));
+    await b.get(`${API}/qr`);
+    expect(state.pendingQrs).toHaveLength(MAX_PENDING_QRS);
+    expect(state.pendingQrs[0]!.id).toBe('flood1');
+    expect(state.pendingQrs.at(-1)!.id).toBe(b.jar.get(QR_SESSION_COOKIE));
+    expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: false });
   });
 
   it('forgets the previous QR code of a browser that asks for a new one', async () => {

@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { create } from 'qrcode';
 import * as z from 'zod/mini';
 import { API_BASE, controlJson, json, randomToken } from './http';
-import { encodePng } from './png';
+import { encodePng, type Rgb } from './png';
 import type { PendingQr, SandboxState } from './state';
 
 /** The cookie that ties a browser to its pending QR code (the unauthenticated session cookie of spec section 7). */
@@ -18,30 +18,51 @@ const PUBLIC = `${API_BASE}/v1/api/public`;
 const QR_PATHS = { logon: `${PUBLIC}/qr`, link: `${PUBLIC}/link/qr` } as const;
 const SCALE = 6; // pixels per module
 const QUIET_ZONE = 4; // modules of white around the code, as the QR standard asks
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
 
 /** Renders `text` as a black-on-white QR code PNG. */
 function renderQr(text: string): Uint8Array<ArrayBuffer> {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  const side = (modules.size + 2 * QUIET_ZONE) * SCALE;
-  return encodePng(side, side, (x, y) => {
-    const [col, row] = [Math.floor(x / SCALE) - QUIET_ZONE, Math.floor(y / SCALE) - QUIET_ZONE];
-    const inside = col >= 0 && row >= 0 && col < modules.size && row < modules.size;
-    return inside && modules.get(row, col) ? [0, 0, 0] : [255, 255, 255];
-  });
+  const side = modules.size + 2 * QUIET_ZONE;
+  return encodePng(
+    side,
+    side,
+    (x, y) => {
+      const [col, row] = [x - QUIET_ZONE, y - QUIET_ZONE];
+      const inside = col >= 0 && row >= 0 && col < modules.size && row < modules.size;
+      return inside && modules.get(row, col) ? BLACK : WHITE;
+    },
+    SCALE,
+  );
 }
+
+/** At most this many QR codes wait at once: a flood of `GET /qr` from cookie-less clients forgets the oldest instead of growing. */
+export const MAX_PENDING_QRS = 1000;
 
 const expired = (state: SandboxState, qr: PendingQr) => state.now() >= qr.issuedAt + state.config.qrExpirySeconds * 1000;
 
+/**
+ * Forgets expired QR codes. All codes live equally long, so they expire in the order they were
+ * issued: looking at the oldest keeps this cheap enough to run on every QR call, polls included.
+ */
+function dropExpired(state: SandboxState) {
+  const [oldest] = state.pendingQrs;
+  if (oldest && expired(state, oldest)) state.pendingQrs = state.pendingQrs.filter((qr) => !expired(state, qr));
+}
+
 /** The QR code this browser's session cookie names, if the sandbox still knows it. */
 const sessionQr = (state: SandboxState, c: Context) => {
+  dropExpired(state);
   const id = getCookie(c, QR_SESSION_COOKIE);
   return id === undefined ? undefined : state.pendingQrs.find((qr) => qr.id === id);
 };
 
-/** Issues a QR code for this browser: its earlier one and every expired one are forgotten. */
+/** Issues a QR code for this browser: its earlier one, every expired one and, over the limit, the oldest are forgotten. */
 function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
   const previous = getCookie(c, QR_SESSION_COOKIE);
   state.pendingQrs = state.pendingQrs.filter((qr) => qr.id !== previous && !expired(state, qr));
+  state.pendingQrs.splice(0, Math.max(0, state.pendingQrs.length - MAX_PENDING_QRS + 1));
   const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false };
   state.pendingQrs.push(qr);
   setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
@@ -78,26 +99,26 @@ export function mobile(app: Hono, state: SandboxState): void {
     return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', c.req.url).href } : {});
   });
 
-  app.get('/__sandbox/mobile/pending', (c) =>
-    controlJson(
+  app.get('/__sandbox/mobile/pending', (c) => {
+    dropExpired(state);
+    return controlJson(
       c,
-      state.pendingQrs
-        .filter((qr) => !expired(state, qr))
-        .map(({ id, mode, confirmed, issuedAt }) => ({
+      state.pendingQrs.map(({ id, mode, confirmed, issuedAt }) => ({
           id,
           mode,
           confirmed,
           secondsLeft: Math.ceil((issuedAt + state.config.qrExpirySeconds * 1000 - state.now()) / 1000),
         })),
-    ),
-  );
+    );
+  });
 
   // The phone approves the newest QR code still waiting (of the given mode, if one is given).
   app.post('/__sandbox/mobile/confirm', async (c) => {
     const body = confirmSchema.safeParse(await c.req.json().catch(() => ({})));
     if (!body.success) return controlJson(c, { error: 'mode must be "logon" or "link"' }, 400);
     const { mode } = body.data;
-    const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && !expired(state, candidate) && (!mode || candidate.mode === mode)).at(-1);
+    dropExpired(state);
+    const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && (!mode || candidate.mode === mode)).at(-1);
     if (!qr) return controlJson(c, { error: mode ? `no ${mode} QR code is waiting for the app` : 'no QR code is waiting for the app' }, 404);
     qr.confirmed = true;
     return controlJson(c, { id: qr.id, mode: qr.mode });
