@@ -1,0 +1,75 @@
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { AMWA_TAG, defineAmwaElement, type AmwaPortalElement } from './element';
+
+defineAmwaElement();
+const elements: HTMLElement[] = [];
+const create = (settings?: string) => {
+  const element = document.createElement(AMWA_TAG);
+  if (settings !== undefined) element.setAttribute('settings', settings);
+  elements.push(element);
+  return element;
+};
+const heading = (element: Element) => element.shadowRoot?.querySelector('h1')?.textContent;
+
+afterEach(() => {
+  for (const element of elements.splice(0)) element.remove();
+});
+
+describe('<amwa-portal>', () => {
+  it('is typed: the tag gives AmwaPortalElement, whose listeners know each amwa event', () => {
+    expectTypeOf(document.createElement('amwa-portal')).toEqualTypeOf<AmwaPortalElement>();
+    const element = create();
+    element.addEventListener('amwa-logon-redirect', (event) => expectTypeOf(event.detail.url).toBeString());
+    element.addEventListener('click', (event) => expectTypeOf(event).toEqualTypeOf<MouseEvent>());
+  });
+
+  it('applies a changed attribute in place: the screen and what was typed stay', async () => {
+    const element = create(JSON.stringify({ routing: 'memory', initialRoute: '/pages/logon/scanner' }));
+    document.body.append(element);
+    await waitFor(() => expect(heading(element)).toBe('Log on with your scanner'));
+    const input = element.shadowRoot!.querySelector('input')!;
+    await userEvent.type(input, 'ANNA');
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory', initialRoute: '/pages/logon/scanner', language: 'de' }));
+    await waitFor(() => expect(heading(element)).toBe('Mit Ihrem Scanner anmelden'));
+    expect(element.shadowRoot!.querySelector('input')).toBe(input);
+    expect(input.value).toBe('ANNA');
+  });
+
+  it('takes the attribute as all of the settings: a field left out goes back to its default', async () => {
+    const element = create(JSON.stringify({ routing: 'memory', channel: 'orange' }));
+    document.body.append(element);
+    const root = () => element.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!;
+    await waitFor(() => expect(root().dataset.channel).toBe('orange'));
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory' }));
+    await waitFor(() => expect(root().dataset.channel).toBe('blue'));
+  });
+
+  it('gives its handle while connected', async () => {
+    const element = create(JSON.stringify({ routing: 'memory' })) as AmwaPortalElement;
+    expect(element.handle).toBeUndefined();
+    document.body.append(element);
+    element.handle!.navigate('/pages/logout');
+    await waitFor(() => expect(heading(element)).toBe('You are now logged off'));
+    element.remove();
+    expect(element.handle).toBeUndefined();
+  });
+
+  it('never throws and never pollutes a prototype, whatever the attribute holds (property-based, 300 runs)', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string(), fc.jsonValue().map((value) => JSON.stringify(value))), fc.json(), (first, second) => {
+        const element = create(first);
+        document.body.append(element);
+        element.setAttribute('settings', second);
+        element.removeAttribute('settings');
+        element.remove();
+        expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+    expect(error).toHaveBeenCalled();
+  });
+});
