@@ -23,7 +23,7 @@ describe('<amwa-portal>', () => {
     expectTypeOf(document.createElement('amwa-portal')).toEqualTypeOf<AmwaPortalElement>();
     const element = create();
     element.addEventListener('amwa-logon-redirect', (event) => expectTypeOf(event.detail.url).toBeString());
-    element.addEventListener('click', (event) => expectTypeOf(event).toEqualTypeOf<MouseEvent>());
+    element.addEventListener('keydown', (event) => expectTypeOf(event).toEqualTypeOf<KeyboardEvent>());
   });
 
   it('applies a changed attribute in place: the screen and what was typed stay', async () => {
