@@ -26,7 +26,6 @@ const commonJs: Options = {
   format: ['cjs'],
   target: browserTarget,
   platform: 'browser',
-  sourcemap: true,
   define: { 'process.env.NODE_ENV': '"production"' },
   esbuildPlugins: [localesOnDisk],
 };

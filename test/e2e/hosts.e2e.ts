@@ -131,6 +131,8 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
     try {
       const page = await newPage(browser, `${origin}/access`);
       expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      // The server component imported the framework-free entry too.
+      expect(await page.locator('footer').textContent()).toMatch(/^amwa \d+\.\d+\.\d+/);
       await checkA11y(page, 'Next.js home');
       await toScannerStep(page);
       expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
