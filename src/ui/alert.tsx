@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { cx } from './cx';
-import { FOCUS_RESCUE } from './focus-rescue';
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from './icons';
 
 /** What an alert reports; decides colour, icon and live-region role. */
@@ -31,7 +30,8 @@ export function Alert({ variant = 'info', title, children, closeLabel, onDismiss
     <div
       role={variant === 'error' ? 'alert' : 'status'}
       className={cx('amwa-alert', `amwa-alert--${variant}`, className)}
-      {...(focusRescue && { tabIndex: -1, ...FOCUS_RESCUE })}
+      // The attribute of FOCUS_RESCUE, spelt out: Home's first load does without focus-rescue.ts.
+      {...(focusRescue && { tabIndex: -1, 'data-focus-rescue': '' })}
     >
       <Icon className="amwa-alert__icon" />
       <div className="amwa-alert__content">

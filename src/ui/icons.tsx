@@ -85,11 +85,23 @@ export const SuccessIcon = icon('success', () => (
   </>
 ));
 
+/** A tick, for completed steps. */
+export const CheckIcon = icon('check', () => <path d="M5 12.5l4.5 4.5L19 7.5" />);
+
 /** A smartphone, for the mobile-app option. */
 export const MobileIcon = icon('mobile', () => (
   <>
     <rect x={6} y={2} width={12} height={20} rx={2} />
     <path d="M11 18.5h2" />
+  </>
+));
+
+/** The scanner as a 24px line icon: the mobile icon's twin wherever the two are offered side by side. */
+export const ScannerGlyphIcon = icon('scanner-glyph', () => (
+  <>
+    <rect x={5} y={2} width={14} height={20} rx={2.5} />
+    <rect x={8} y={5} width={8} height={5} rx={1} />
+    {[9, 12, 15].flatMap((x) => [13.5, 17].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.1} fill="currentColor" stroke="none" />))}
   </>
 ));
 

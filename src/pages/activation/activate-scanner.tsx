@@ -90,6 +90,7 @@ function ActivationPage({ activation }: { activation: Activation }) {
           current={step - 1}
           label={t('activation.stepper')}
           stepLabel={(index, count) => t('activation.stepOf', { step: index, count, name: t(`activation.steps.step${index}`) })}
+          doneLabel={(text) => t('activation.stepDone', { label: text })}
         />
       )}
       <Screen activation={activation} state={state} titleRef={titleRef} position={position} onHelp={() => setHelpOpen(true)} />
