@@ -6,8 +6,11 @@ export interface IconProps {
   className?: string;
 }
 
-// The body is a function so each render gets fresh elements (Preact must not share vnodes).
-function icon(name: string, body: () => ReactNode, width = 24, height = 24) {
+/**
+ * Makes a decorative icon component from its drawing. The body is a function so each render gets
+ * fresh elements (Preact must not share vnodes).
+ */
+export function icon(name: string, body: () => ReactNode, width = 24, height = 24) {
   function Icon({ className }: IconProps) {
     return (
       <svg
@@ -104,21 +107,3 @@ export const ScannerGlyphIcon = icon('scanner-glyph', () => (
     {[9, 12, 15].flatMap((x) => [13.5, 17].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.1} fill="currentColor" stroke="none" />))}
   </>
 ));
-
-const keys = [66, 84, 102, 120].flatMap((y) => [14, 34, 54].map((x) => [x, y] as const));
-
-/** The hardware scanner (80x142): screen above a 3x4 keypad. */
-export const ScannerIcon = icon(
-  'scanner',
-  () => (
-    <>
-      <rect x={2} y={2} width={76} height={138} rx={14} strokeWidth={3} />
-      <rect x={12} y={14} width={56} height={40} rx={4} />
-      {keys.map(([x, y]) => (
-        <rect key={`${x}-${y}`} x={x} y={y} width={12} height={10} rx={3} fill="currentColor" stroke="none" />
-      ))}
-    </>
-  ),
-  80,
-  142,
-);

@@ -6,7 +6,8 @@
  *   wins, in shadow and light DOM alike. `data-channel="orange"` swaps the default accent.
  * - `--_amwa-accent-strong` (small text and marks) is the accent darkened where needed to
  *   4.5:1 on white: OKLCH lightness at most 0.52. The orange accent is 3:1 on white, so it only
- *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white.
+ *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white. Browsers
+ *   without relative colours (Safari before 18) keep the fixed shades of the two channels.
  * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px) and one type scale
  *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) for every screen (docs/theming.md).
  * - Screens are one column at most a card (470px) wide. Pages, cards and alerts are size
@@ -23,7 +24,7 @@
 export const css = `
 .amwa-root {
   --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
-  --_amwa-accent-strong: var(--amwa-accent-strong, oklch(from var(--_amwa-accent) min(l, 0.52) c h));
+  --_amwa-accent-strong: var(--amwa-accent-strong, var(--_amwa-accent));
   --_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1));
   --_amwa-text: var(--amwa-text, #333333);
   --_amwa-text-muted: var(--amwa-text-muted, #696969);
@@ -31,7 +32,7 @@ export const css = `
   --_amwa-divider: var(--amwa-divider, #d9d9d9);
   --_amwa-surface: var(--amwa-surface, #ffffff);
   --_amwa-error: var(--amwa-error, #c8001e);
-  --_amwa-info-bg: var(--amwa-info-bg, color-mix(in srgb, var(--_amwa-accent) 8%, #ffffff));
+  --_amwa-info-bg: var(--amwa-info-bg, #eef6fc);
   --_amwa-focus: var(--amwa-focus, #1a1a1a);
   --_amwa-radius: var(--amwa-radius, 4px);
   --_amwa-radius-l: var(--amwa-radius-large, 8px);
@@ -50,6 +51,14 @@ export const css = `
 }
 .amwa-root[data-channel="orange"] {
   --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
+  --_amwa-accent-strong: var(--amwa-accent-strong, rgb(180, 62, 0));
+  --_amwa-info-bg: var(--amwa-info-bg, #fff3eb);
+}
+@supports (color: oklch(from red l c h)) {
+  .amwa-root.amwa-root {
+    --_amwa-accent-strong: var(--amwa-accent-strong, oklch(from var(--_amwa-accent) min(l, 0.52) c h));
+    --_amwa-info-bg: var(--amwa-info-bg, color-mix(in srgb, var(--_amwa-accent) 8%, #ffffff));
+  }
 }
 :host { display: block; }
 .amwa-root {

@@ -3,7 +3,7 @@
 // prefers-reduced-motion, the derived accent and the logo slot.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkA11y, fault, outbox, scan, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import { checkA11y, fault, outbox, scan, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
 
 const e2e = useE2E();
 
@@ -74,6 +74,8 @@ describe('the technical error alert reflows (1.4.10)', () => {
   ])('at %i px in %s its facts stack label above value, no word breaks and nothing is clipped', async (width, lang) => {
     const page = await open('/access/pages/logon/scanner', width, { lang });
     await toTechnicalError(page);
+    // The widget says which language it speaks (3.1.1, 3.1.2).
+    expect(await widget(page).getAttribute('lang')).toMatch(new RegExp(`^${lang}\\b`));
     const alert = page.getByRole('alert');
     const content = await box(alert.locator('.amwa-alert__content'));
     const facts = await alert.locator('.amwa-facts > *').evaluateAll((elements) =>
@@ -349,5 +351,44 @@ describe('theming', () => {
     expect(placed.y + placed.height).toBeLessThan((await box(widget(page).getByRole('heading', { name: 'Log on with' }))).y);
     if (isolation === 'shadow') expect(await logo.evaluate((img) => img.assignedSlot?.name)).toBe('logo');
     await checkA11y(page, `logo (isolation ${isolation})`);
+  });
+});
+
+describe('text spacing and focus visibility (1.4.12, 2.4.7)', () => {
+  // The WCAG 1.4.12 overrides, put where the widget's own styles live (its shadow root).
+  const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }`;
+
+  test.each([
+    ['Home', '/access/', async () => undefined],
+    ['the scanner code step', '/access/pages/logon/scanner', toCodeStep],
+    ['the serial number step', '/access/pages/activate-scanner', toSerialNumber],
+  ] as const)('%s at 320 px loses no content under the text spacing overrides', async (_, path, walk) => {
+    const page = await open(path, 320);
+    await walk(page);
+    await widget(page).evaluate((root, text) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      const scope = root.getRootNode() as ShadowRoot;
+      scope.adoptedStyleSheets = [...scope.adoptedStyleSheets, sheet];
+    }, TEXT_SPACING);
+    const clipped = await widget(page).evaluate((root) =>
+      [...root.querySelectorAll('*')]
+        .filter((element) => !element.closest('.amwa-visually-hidden') && getComputedStyle(element).overflow !== 'visible')
+        .filter((element) => element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
+        .map((element) => `${element.tagName} ${element.className}`),
+    );
+    expect(clipped).toEqual([]);
+    expect(await horizontalOverflow(page)).toEqual([]);
+  });
+
+  test('a control focused by keyboard shows a 3 px outline', async () => {
+    const page = await open('/access/pages/logon/scanner', 1280);
+    await tabTo(page, 'Help');
+    const outline = await widget(page).evaluate((root) => {
+      const style = getComputedStyle((root.getRootNode() as ShadowRoot).activeElement!);
+      return `${style.outlineStyle} ${style.outlineWidth}`;
+    });
+    expect(outline).toBe('solid 3px');
   });
 });
