@@ -7,7 +7,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useContext, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { DialogRootContext } from './dialog-root';
 import { cx } from './cx';
@@ -74,9 +74,10 @@ export function Dialog({
   const descriptionId = useId();
   const shownView = useRef<typeof viewKey | null>(null);
 
-  // A new view of an open dialog focuses its title. Opening is left to the focus manager: it
+  // A new view of an open dialog focuses its title, in the same frame as the old view's control
+  // goes (never leaving focus on the page in between). Opening is left to the focus manager: it
   // records the opener (to give focus back on close) before anything inside takes focus.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open && shownView.current !== null && shownView.current !== viewKey) titleRef.current?.focus();
     shownView.current = open ? viewKey : null;
   }, [open, viewKey]);

@@ -55,26 +55,26 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
       media={media}
       actions={
         (backToLogin || onHelp || primary) && (
-        <>
-          {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
-          {onHelp && (
-            <HelpButton onClick={() => { click('help'); onHelp(); }} />
-          )}
-          {primary && (
-            <Button
-              type={primary.form ? 'submit' : 'button'}
-              form={primary.form}
-              loading={primary.busy}
-              disabled={primary.disabled}
-              onClick={() => {
-                click(primary.track);
-                primary.onClick?.();
-              }}
-            >
-              {primary.label}
-            </Button>
-          )}
-        </>
+          <>
+            {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
+            {onHelp && (
+              <HelpButton onClick={() => { click('help'); onHelp(); }} />
+            )}
+            {primary && (
+              <Button
+                type={primary.form ? 'submit' : 'button'}
+                form={primary.form}
+                loading={primary.busy}
+                disabled={primary.disabled}
+                onClick={() => {
+                  click(primary.track);
+                  primary.onClick?.();
+                }}
+              >
+                {primary.label}
+              </Button>
+            )}
+          </>
         )
       }
     >
