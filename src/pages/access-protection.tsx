@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Alert } from '../ui/alert';
+import { Card } from '../ui/card';
 import { RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
@@ -14,7 +15,7 @@ export function AccessProtection() {
   const trackContact = useContactTracking();
   const router = useRouter();
   const [dismissed, setDismissed] = useState(false);
-  const onwardRef = useRef<HTMLParagraphElement>(null);
+  const onwardRef = useRef<HTMLElement>(null);
   const hasQuery = new URLSearchParams(router.location.search).size > 0;
   usePageName('logon:access-protection');
 
@@ -36,9 +37,9 @@ export function AccessProtection() {
         {t('accessProtection.title')}
       </h1>
       {dismissed ? (
-        <p ref={onwardRef}>
+        <Card ref={onwardRef}>
           <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
-        </p>
+        </Card>
       ) : (
         <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
           <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
