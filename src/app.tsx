@@ -96,6 +96,10 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
         <DialogRootContext.Provider value={services.portalRoot}>
         <StyleScopeContext.Provider value={styleScope}>
         <div ref={containerRef} className="amwa-app" aria-busy={!Current && view.status !== 'unavailable'}>
+          {/* A host's <img slot="logo"> shows here in shadow mode (docs/theming.md). */}
+          <div className="amwa-logo">
+            <slot name="logo" />
+          </div>
           {sessionExpired && i18n && <Alert variant="info">{i18n.t('shell.sessionExpired')}</Alert>}
           <PageBoundary services={services} resetKey={view.path}>
             {Current ? (

@@ -1,6 +1,6 @@
 // A client component: the build puts 'use client' at the top of dist/react.js (bundlers drop
 // directives inside a bundle).
-import { forwardRef, useEffect, useImperativeHandle, useRef, type CSSProperties, type ReactNode } from 'react';
+import { cloneElement, forwardRef, isValidElement, useEffect, useImperativeHandle, useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { AMWA_EVENT_TYPES, type AmwaEventMap, type AmwaEventType } from './core/events';
 import type { LocaleLoader } from './core/i18n';
 import type { AmwaSettings } from './core/settings';
@@ -20,7 +20,7 @@ export type AmwaPortalProps = AmwaCallbackProps & {
   loadLocale?: LocaleLoader;
   /** The fetch used for API calls (read at mount). */
   fetch?: typeof fetch;
-  /** The bank's logo, shown where the widget's design has room for it. */
+  /** The bank's logo (e.g. an `<img>`), shown in the widget's logo slot above its screens. */
   logo?: ReactNode;
   id?: string;
   className?: string;
@@ -95,7 +95,7 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
 
   return (
     <div ref={hostRef} id={id} className={className} style={style}>
-      {logo ? <span slot="logo">{logo}</span> : null}
+      {isValidElement(logo) ? cloneElement(logo as ReactElement<{ slot?: string }>, { slot: 'logo' }) : logo ? <span slot="logo">{logo}</span> : null}
     </div>
   );
 });

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Alert } from '../ui/alert';
+import { Card } from '../ui/card';
 import { RichText } from '../ui/rich-text';
-import { useContactTracking } from './app-link';
+import { AppLink, useContactTracking } from './app-link';
 
 /**
  * Access protection: stores the accepted query parameters, drops the query from the address bar
@@ -14,6 +15,7 @@ export function AccessProtection() {
   const trackContact = useContactTracking();
   const router = useRouter();
   const [dismissed, setDismissed] = useState(false);
+  const onwardRef = useRef<HTMLElement>(null);
   const hasQuery = new URLSearchParams(router.location.search).size > 0;
   usePageName('logon:access-protection');
 
@@ -23,15 +25,26 @@ export function AccessProtection() {
     router.navigate('/', { replace: true });
   }, [hasQuery, cookies, router]);
 
-  if (hasQuery || dismissed) return <div className="amwa-page" />;
+  // The close button is gone with the alert: focus goes to the way forward that replaces it.
+  useEffect(() => {
+    if (dismissed) onwardRef.current?.querySelector('a')?.focus();
+  }, [dismissed]);
+
+  if (hasQuery) return <div className="amwa-page" />;
   return (
     <div className="amwa-page">
       <h1 className="amwa-visually-hidden" tabIndex={-1}>
         {t('accessProtection.title')}
       </h1>
-      <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-        <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
-      </Alert>
+      {dismissed ? (
+        <Card ref={onwardRef}>
+          <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
+        </Card>
+      ) : (
+        <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
+          <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+        </Alert>
+      )}
     </div>
   );
 }

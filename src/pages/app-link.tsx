@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useAmwa, useRouter } from '../context';
+import { ChevronRightIcon } from '../ui/icons';
 
 /** Props of AppLink. */
 export interface AppLinkProps {
@@ -49,5 +50,29 @@ export function ContactLink({ children }: { children: ReactNode }) {
     <a href={`mailto:${settings.serviceEmail}`} onClick={useContactTracking()}>
       {children}
     </a>
+  );
+}
+
+/** Props of {@link OptionLink}. */
+export interface OptionLinkProps extends Pick<AppLinkProps, 'to' | 'fullPage' | 'track'> {
+  /** A 24px line icon, drawn at the same size for every option. */
+  icon: ReactNode;
+  label: string;
+  hint: string;
+}
+
+/** One way to log on, as a card-sized list item linking on: icon, label, hint and a chevron. */
+export function OptionLink({ icon, label, hint, ...link }: OptionLinkProps) {
+  return (
+    <li>
+      <AppLink className="amwa-option" {...link}>
+        {icon}
+        <span className="amwa-option__text">
+          <span className="amwa-option-label">{label}</span>
+          <span className="amwa-option-hint">{hint}</span>
+        </span>
+        <ChevronRightIcon />
+      </AppLink>
+    </li>
   );
 }

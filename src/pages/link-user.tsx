@@ -1,7 +1,7 @@
 import { useT, usePageName } from '../context';
 import { Card } from '../ui/card';
 import { MobileIcon } from '../ui/icons';
-import { AppLink, ContactLink } from './app-link';
+import { ContactLink, OptionLink } from './app-link';
 
 /** 'Link user' choice: link the corporate-portal account with the mobile app. */
 export function LinkUser() {
@@ -13,15 +13,15 @@ export function LinkUser() {
         {t('linkUser.title')}
       </h1>
       <ul className="amwa-options">
-        <li>
-          <AppLink className="amwa-option" to="/pages/link-ib-user/mobile" track="link-mobile">
-            <MobileIcon />
-            <span className="amwa-option-label">{t('linkUser.mobile')}</span>
-            <span className="amwa-option-hint">{t('linkUser.mobileHint')}</span>
-          </AppLink>
-        </li>
+        <OptionLink
+          to="/pages/link-ib-user/mobile"
+          track="link-mobile"
+          icon={<MobileIcon />}
+          label={t('linkUser.mobile')}
+          hint={t('linkUser.mobileHint')}
+        />
       </ul>
-      <Card cardTitle={t('home.questions')} headingLevel={2}>
+      <Card className="amwa-card--info" cardTitle={t('home.questions')} headingLevel={2}>
         <ContactLink>{t('common.contactUs')}</ContactLink>
       </Card>
     </div>

@@ -13,11 +13,13 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   titleRef?: Ref<HTMLHeadingElement>;
   /** Buttons laid out in the card's footer row. */
   actions?: ReactNode;
+  /** A decorative picture above the title, e.g. the success illustration of a finished flow. */
+  media?: ReactNode;
 }
 
 /** A card, 470px wide at most (full width on narrow screens); a region named by its title. */
 export const Card = forwardRef<HTMLElement, CardProps>(function Card(
-  { cardTitle, headingLevel = 2, titleRef, actions, className, children, ...rest },
+  { cardTitle, headingLevel = 2, titleRef, actions, media, className, children, ...rest },
   ref,
 ) {
   const titleId = useId();
@@ -29,6 +31,7 @@ export const Card = forwardRef<HTMLElement, CardProps>(function Card(
       className={cx('amwa-card', className)}
       aria-labelledby={cardTitle ? titleId : rest['aria-labelledby']}
     >
+      {media && <div className="amwa-card__media">{media}</div>}
       {cardTitle && (
         <Heading id={titleId} ref={titleRef} tabIndex={-1} className="amwa-card__title">
           {cardTitle}

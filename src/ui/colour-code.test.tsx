@@ -10,6 +10,7 @@ const labels = {
   alt: 'Colour code to scan with your scanner',
   refreshLabel: 'Refresh',
   expiredText: 'This colour code has expired. Select Refresh for a new one.',
+  failedText: 'The colour code could not be loaded. Select Refresh to try again.',
   loadingLabel: 'Loading the colour code…',
   placeholderSrc: '/access/static/image',
 };
@@ -36,7 +37,10 @@ describe('ColourCode', () => {
     expect(screen.getByRole('status', { name: labels.loadingLabel })).toBeTruthy();
   });
 
-  it.each(['expired', 'error'] as const)('when %s, shows the placeholder, says so, and refreshes keeping focus inside', async (status) => {
+  it.each([
+    ['expired', labels.expiredText],
+    ['error', labels.failedText],
+  ] as const)('when %s, shows the placeholder, says why, and refreshes keeping focus inside', async (status, text) => {
     const onRefresh = vi.fn();
     const { container } = renderState({ status, spinner: false }, onRefresh);
     expect(screen.queryByRole('img', { name: labels.alt })).toBeNull();
@@ -44,7 +48,11 @@ describe('ColourCode', () => {
     expect(placeholder.getAttribute('src')).toBe('/access/static/image');
     expect(placeholder.getAttribute('alt')).toBe('');
     const refresh = screen.getByRole('button', { name: 'Refresh' });
-    expect(refresh.getAttribute('aria-describedby')).toBe(screen.getByText(labels.expiredText).id);
+    const message = screen.getByText(text);
+    expect(refresh.getAttribute('aria-describedby')).toBe(message.id);
+    // The message takes focus if the control the user was in is disabled under them.
+    expect(message.hasAttribute('data-focus-rescue')).toBe(true);
+    expect(message.tabIndex).toBe(-1);
     await userEvent.click(refresh);
     expect(onRefresh).toHaveBeenCalledOnce();
     expect(document.activeElement).toBe(container.querySelector('.amwa-colour-code'));

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import type { ColourCodeState } from '../core/flows/colour-code';
 import { Button } from './button';
+import { FOCUS_RESCUE } from './focus-rescue';
 import { Spinner } from './spinner';
 import { useFlowStyles } from './use-styles';
 
@@ -11,8 +12,10 @@ export interface ColourCodeProps {
   /** Text alternative of a usable colour code: what it is and what to do with it. */
   alt: string;
   refreshLabel: string;
-  /** Said (and shown) while the image is expired or failed to load. */
+  /** Said (and shown) while the image is expired. */
   expiredText: string;
+  /** Said (and shown) when the image failed to load or a technical error spoiled it. */
+  failedText: string;
   /** Spinner label while a colour code loads. */
   loadingLabel: string;
   /** The placeholder image shown in place of an expired code: `{staticPath}/image`. */
@@ -24,7 +27,7 @@ export interface ColourCodeProps {
  * filtered (see `.amwa-colour-code__image`). Expired or failed, it gives way to a placeholder and
  * a Refresh button; focus then stays on the component instead of falling back to the page.
  */
-export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, loadingLabel, placeholderSrc }: ColourCodeProps) {
+export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc }: ColourCodeProps) {
   useFlowStyles();
   const boxRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
@@ -42,8 +45,8 @@ export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, l
         {stale && <img className="amwa-colour-code__image amwa-colour-code__placeholder" src={placeholderSrc} alt="" />}
         {(state.status === 'loading' || state.spinner) && <Spinner className="amwa-colour-code__spinner" label={loadingLabel} />}
       </div>
-      <p id={messageId} role="status" className="amwa-colour-code__message">
-        {stale ? expiredText : ''}
+      <p id={messageId} role="status" className="amwa-colour-code__message" {...(stale && { tabIndex: -1, ...FOCUS_RESCUE })}>
+        {state.status === 'error' ? failedText : stale ? expiredText : ''}
       </p>
       {stale && (
         <Button variant="secondary" aria-describedby={messageId} onClick={refresh}>

@@ -165,6 +165,36 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Lost smartphone' }));
   });
 
+  it('opened straight at a detail view, gives focus back to its opener on close', async () => {
+    const user = userEvent.setup();
+    function TopicLink() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            iPhone
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="Install on iPhone" viewKey={open ? 'install-ios' : 'list'} closeLabel="Close">
+            <p>iOS 12 or higher</p>
+          </Dialog>
+        </>
+      );
+    }
+    render(<TopicLink />);
+    await user.click(screen.getByRole('button', { name: 'iPhone' }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Install on iPhone' }));
+    await user.keyboard('{Escape}');
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'iPhone' }));
+  });
+
+  it('is described by its description', async () => {
+    const { dialog } = await openDialog({ description: 'Your session ends in 30 seconds.' });
+    const id = dialog.getAttribute('aria-describedby');
+    expect(id && document.getElementById(id)?.textContent).toBe('Your session ends in 30 seconds.');
+  });
+
   it('portals into the root from context, e.g. inside a shadow root', async () => {
     const host = document.createElement('div');
     document.body.append(host);

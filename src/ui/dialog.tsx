@@ -7,7 +7,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useContext, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { DialogRootContext } from './dialog-root';
 import { cx } from './cx';
@@ -20,6 +20,8 @@ export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** The dialog's message, announced with its title (`aria-describedby`); shown above `children`. */
+  description?: ReactNode;
   children?: ReactNode;
   /** `alertdialog` for a dialog that needs an answer, such as the inactivity warning. */
   role?: 'dialog' | 'alertdialog';
@@ -49,6 +51,7 @@ export function Dialog({
   open,
   onOpenChange,
   title,
+  description,
   children,
   role = 'dialog',
   closeLabel,
@@ -68,10 +71,16 @@ export function Dialog({
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
+  const shownView = useRef<typeof viewKey | null>(null);
 
-  useEffect(() => {
-    titleRef.current?.focus();
-  }, [viewKey]);
+  // A new view of an open dialog focuses its title, in the same frame as the old view's control
+  // goes (never leaving focus on the page in between). Opening is left to the focus manager: it
+  // records the opener (to give focus back on close) before anything inside takes focus.
+  useLayoutEffect(() => {
+    if (open && shownView.current !== null && shownView.current !== viewKey) titleRef.current?.focus();
+    shownView.current = open ? viewKey : null;
+  }, [open, viewKey]);
 
   if (!open) return null;
 
@@ -86,7 +95,12 @@ export function Dialog({
         <FloatingFocusManager context={context} initialFocus={titleRef}>
           <div
             ref={refs.setFloating}
-            {...getFloatingProps({ className: cx('amwa-dialog', className), 'aria-labelledby': titleId, 'aria-modal': true })}
+            {...getFloatingProps({
+              className: cx('amwa-dialog', className),
+              'aria-labelledby': titleId,
+              'aria-describedby': description ? descriptionId : undefined,
+              'aria-modal': true,
+            })}
           >
             <div className="amwa-dialog__header">
               {onBack && backLabel && (
@@ -103,7 +117,10 @@ export function Dialog({
                 </button>
               )}
             </div>
-            <div className="amwa-dialog__body">{children}</div>
+            <div className="amwa-dialog__body">
+              {description && <p id={descriptionId}>{description}</p>}
+              {children}
+            </div>
             {(confirmLabel || dismissLabel) && (
               <div className="amwa-dialog__footer">
                 {dismissLabel && (

@@ -59,6 +59,25 @@ describe('Field', () => {
     expect(input().getAttribute('aria-describedby')).toContain(errorRegion.id);
   });
 
+  it('does not validate when a modal dialog takes focus by itself, but does once the user leaves', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Controlled minLength={8} errorMessage={MSG} />
+        <div role="alertdialog" aria-modal="true" aria-label="Would you like to continue?">
+          <h2 tabIndex={-1}>Would you like to continue?</h2>
+        </div>
+      </>,
+    );
+    await user.type(input(), 'ANNA');
+    screen.getByRole('heading').focus();
+    expect(input().getAttribute('aria-invalid')).toBeNull();
+    expect(errorText()).toBe('');
+    input().focus();
+    await user.tab();
+    expect(errorText()).toBe(MSG);
+  });
+
   it('re-validates on input once invalid, and keeps what the user typed', async () => {
     const user = userEvent.setup();
     render(<Controlled minLength={8} validators={[noSpace]} errorMessage={MSG} />);

@@ -153,8 +153,9 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 
   const blur = (event: FocusEvent<HTMLInputElement>) => {
     setFocused(false);
-    // A field the user has not edited (empty or prefilled) stays quiet until a submit asks.
-    if (dirty) setRevealed(true);
+    // A field the user has not edited (empty or prefilled) stays quiet until a submit asks; one
+    // left for a dialog that took focus by itself (the inactivity warning) is not done with yet.
+    if (dirty && !(event.relatedTarget as Element | null)?.closest('[aria-modal="true"]')) setRevealed(true);
     onBlur?.(event);
   };
 

@@ -6,8 +6,8 @@
 export const flowCss = `
 /* Buttons */
 .amwa-button {
-  position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: 8px;
-  min-height: 36px; padding: 6px 16px; border: 2px solid transparent; border-radius: var(--_amwa-radius);
+  position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: var(--_amwa-space-2);
+  min-height: 36px; padding: 6px var(--_amwa-space-4); border: 2px solid transparent; border-radius: var(--_amwa-radius);
   font: inherit; font-weight: 700; line-height: 1.2; text-align: center; text-decoration: none; cursor: pointer;
 }
 .amwa-button::after {
@@ -18,77 +18,89 @@ export const flowCss = `
 .amwa-button:active::after { opacity: 0.2; transform: scale(1.5); transition-duration: 350ms; }
 .amwa-button--primary { background: var(--_amwa-primary); color: #ffffff; }
 .amwa-button--secondary { background: var(--_amwa-surface); color: var(--_amwa-primary); border-color: var(--_amwa-primary); }
-.amwa-button--link { padding: 6px 4px; background: transparent; color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
+/* A text link in a button's clothes: it lines up with the text around it */
+.amwa-button--link {
+  justify-content: flex-start; padding-inline: 0; border-inline-width: 0; background: transparent; color: var(--_amwa-accent-strong);
+  text-align: start; text-decoration: underline; text-underline-offset: 2px;
+}
 .amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
 .amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
 .amwa-button .amwa-icon { width: 20px; height: 20px; }
 .amwa-card__body > .amwa-button { align-self: flex-start; }
+@media (prefers-reduced-motion: reduce) { .amwa-button::after { content: none; } }
 
-/* Dialog */
-.amwa-dialog__overlay { z-index: 1880; display: grid; place-items: center; padding: 16px; background: rgba(0, 0, 0, 0.5); }
+/* Dialog: a transparent border is the edge forced colours draw */
+.amwa-dialog__overlay { z-index: 1880; display: grid; place-items: center; padding: var(--_amwa-space-4); background: rgba(0, 0, 0, 0.5); }
 .amwa-dialog {
   display: flex; flex-direction: column; width: 400px; max-width: calc(100vw - 32px); max-height: calc(100vh - 32px);
-  border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text); box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
+  border: 1px solid transparent; border-radius: var(--_amwa-radius-l); background: var(--_amwa-surface); color: var(--_amwa-text);
+  box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
 }
-.amwa-dialog__header { display: flex; align-items: center; gap: 8px; padding: 16px 16px 8px 24px; }
+.amwa-dialog__header { display: flex; align-items: center; gap: var(--_amwa-space-2); padding: var(--_amwa-space-4) var(--_amwa-space-4) var(--_amwa-space-2) var(--_amwa-space-5); }
 .amwa-dialog__back { margin-left: -12px; }
 .amwa-dialog__close { margin-right: -8px; }
-.amwa-dialog__title { flex: 1; margin: 0; font-size: 20px; line-height: 1.3; }
-.amwa-dialog__body { padding: 8px 24px 24px; overflow: auto; }
-.amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; padding: 0 24px 24px; }
+.amwa-dialog__title { flex: 1; margin: 0; font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
+.amwa-dialog__body { padding: var(--_amwa-space-2) var(--_amwa-space-5) var(--_amwa-space-5); overflow: auto; }
+.amwa-dialog__body > p { margin: 0; }
+.amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--_amwa-space-3); padding: 0 var(--_amwa-space-5) var(--_amwa-space-5); }
 
 /* Field */
 .amwa-field { display: flex; flex-direction: column; width: 100%; }
 .amwa-field__label { font-weight: 700; }
-.amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: 14px; color: var(--_amwa-text-muted); }
+.amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 .amwa-field__input {
-  width: 100%; min-height: 44px; margin-top: 4px; padding: 8px 12px; border: 1px solid var(--_amwa-border);
+  width: 100%; min-height: 44px; margin-top: var(--_amwa-space-1); padding: var(--_amwa-space-2) var(--_amwa-space-3); border: 1px solid var(--_amwa-border);
   border-radius: var(--_amwa-radius); background: var(--_amwa-surface); color: var(--_amwa-text); font: inherit;
 }
 .amwa-field__input:focus { border-color: var(--_amwa-accent); }
 .amwa-field[data-invalid] .amwa-field__input { border: 2px solid var(--_amwa-error); padding: 7px 11px; }
 .amwa-field__input:disabled { background: #f2f2f2; cursor: not-allowed; }
 .amwa-field__error, .amwa-checkbox__error, .amwa-group__error {
-  display: flex; align-items: flex-start; gap: 6px; font-size: 14px; color: var(--_amwa-error);
+  display: flex; align-items: flex-start; gap: var(--_amwa-space-2); font-size: var(--_amwa-font-size-s); color: var(--_amwa-error);
 }
-.amwa-field__error:not(:empty), .amwa-checkbox__error:not(:empty), .amwa-group__error:not(:empty) { margin-top: 4px; }
+.amwa-field__error:not(:empty), .amwa-checkbox__error:not(:empty), .amwa-group__error:not(:empty) { margin-top: var(--_amwa-space-1); }
 .amwa-field__error-icon, .amwa-checkbox__error-icon, .amwa-group__error-icon { width: 18px; height: 18px; margin-top: 1px; }
 
 /* Checkbox and group */
-.amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: 8px; align-items: start; }
+.amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: var(--_amwa-space-2); align-items: start; }
 .amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
 .amwa-checkbox__label { cursor: pointer; }
 .amwa-checkbox__hint, .amwa-checkbox__error { grid-column: 2; }
 .amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--_amwa-error); outline-offset: 1px; }
-.amwa-group { display: flex; flex-direction: column; gap: 8px; min-width: 0; margin: 0; padding: 0; border: 0; }
-.amwa-group__legend { margin-bottom: 4px; padding: 0; font-weight: 700; }
+.amwa-group { display: flex; flex-direction: column; gap: var(--_amwa-space-2); min-width: 0; margin: 0; padding: 0; border: 0; }
+.amwa-group__legend { margin-bottom: var(--_amwa-space-1); padding: 0; font-weight: 700; }
 
-/* Stepper */
-.amwa-stepper { display: flex; align-items: center; margin: 0; padding: 0; list-style: none; }
+/* Stepper: done, current and upcoming differ in shape (tick, thick ring, thin ring), not only colour */
+.amwa-stepper { display: flex; align-items: center; width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-stepper__step { display: flex; flex: 1; align-items: center; }
 .amwa-stepper__step:first-child { flex: none; }
-.amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; height: 2px; margin: 0 4px; background: var(--_amwa-divider); }
+.amwa-stepper__step + .amwa-stepper__step::before { content: ""; flex: 1; margin: 0 var(--_amwa-space-1); border-top: 2px solid var(--_amwa-divider); }
+.amwa-stepper__step:not([data-state="upcoming"])::before { border-top-color: var(--_amwa-accent); }
 .amwa-stepper__marker {
-  display: grid; place-items: center; width: 28px; height: 28px; border: 2px solid var(--_amwa-border); border-radius: 50%;
-  background: var(--_amwa-surface); color: var(--_amwa-text-muted); font-size: 14px; font-weight: 700;
+  display: grid; place-items: center; width: 32px; height: 32px; border: 1px solid var(--_amwa-border); border-radius: 50%;
+  background: var(--_amwa-surface); color: var(--_amwa-text-muted); font-size: var(--_amwa-font-size-s); font-weight: 700;
 }
+.amwa-stepper__marker .amwa-icon { width: 18px; height: 18px; stroke-width: 3; }
 .amwa-stepper__step[data-state="complete"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); background: var(--_amwa-accent-strong); color: #ffffff; }
-.amwa-stepper__step[data-state="current"] .amwa-stepper__marker { border-color: var(--_amwa-accent-strong); color: var(--_amwa-accent-strong); }
-.amwa-stepper__step:not([data-state="upcoming"])::before { background: var(--_amwa-accent); }
+.amwa-stepper__step[data-state="current"] .amwa-stepper__marker { border: 3px solid var(--_amwa-accent-strong); color: var(--_amwa-accent-strong); }
+@media (forced-colors: active) {
+  .amwa-stepper__step[data-state="current"] .amwa-stepper__marker { forced-color-adjust: none; border-color: Highlight; background: Highlight; color: HighlightText; }
+  .amwa-success__tick { stroke: Canvas; }
+}
 
 /* Help dialog */
 .amwa-help__list { margin: 0; padding: 0; list-style: none; }
 .amwa-help__list > li + li { border-top: 1px solid var(--_amwa-divider); }
 .amwa-help__topic {
-  display: flex; align-items: center; justify-content: space-between; gap: 12px; width: 100%; min-height: 44px;
+  display: flex; align-items: center; justify-content: space-between; gap: var(--_amwa-space-3); width: 100%; min-height: 44px;
   padding: 10px 0; border: 0; background: none; color: inherit; font: inherit; text-align: left; cursor: pointer;
 }
 .amwa-help__topic:hover > span { text-decoration: underline; }
 .amwa-help__topic .amwa-icon { color: var(--_amwa-accent-strong); }
-.amwa-help__detail > * + * { margin-top: 16px; }
+.amwa-help__detail > * + * { margin-top: var(--_amwa-space-4); }
 
 /* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
-.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
 .amwa-colour-code__frame { position: relative; display: grid; place-items: center; min-width: 100px; min-height: 100px; }
 .amwa-colour-code__image, .amwa-qr__image { max-width: none; image-rendering: pixelated; }
 .amwa-colour-code__spinner { position: absolute; inset: 0; margin: auto; }
@@ -101,33 +113,39 @@ export const flowCss = `
   border: 0; background: rgba(255, 255, 255, 0.6); transform: translateX(-50%); cursor: pointer;
 }
 .amwa-qr__refresh > .amwa-button { pointer-events: none; }
-.amwa-app-links { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 0; padding: 0; list-style: none; }
-.amwa-store { display: flex; flex-direction: column; align-items: center; gap: 8px; }
+.amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
+.amwa-store { display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
 .amwa-store-qr { width: 160px; height: 160px; }
 
 /* Scanner pages */
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
-.amwa-technical-error .amwa-facts { margin: 8px 0 0; }
+.amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
 
 /* Profile selector */
-.amwa-profile-selector__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
-.amwa-profile-selector__list { display: flex; flex-direction: column; gap: 8px; margin: 0; padding: 0; list-style: none; }
+.amwa-profile-selector__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
+.amwa-profile-selector__list { display: flex; flex-direction: column; gap: var(--_amwa-space-2); margin: 0; padding: 0; list-style: none; }
 .amwa-profile-selector__option {
-  display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: 44px; padding: 10px 16px;
-  border: 2px solid var(--_amwa-divider); border-radius: 8px; background: var(--_amwa-surface); color: var(--_amwa-text);
+  display: flex; flex-direction: column; align-items: flex-start; gap: var(--_amwa-space-1); width: 100%; min-height: 44px; padding: 10px var(--_amwa-space-4);
+  border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l); background: var(--_amwa-surface); color: var(--_amwa-text);
   font: inherit; text-align: left; cursor: pointer;
 }
 .amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--_amwa-accent); }
 .amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
-.amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; }
+.amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--_amwa-space-1) var(--_amwa-space-3); }
 .amwa-profile-selector__name { font-weight: 700; }
-.amwa-profile-selector__badge { font-size: 14px; color: var(--_amwa-accent-strong); }
-.amwa-profile-selector__reason { font-size: 14px; color: var(--_amwa-text-muted); }
+.amwa-profile-selector__badge { font-size: var(--_amwa-font-size-s); color: var(--_amwa-accent-strong); }
+.amwa-profile-selector__reason { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 
 /* Flow-only parts of the base components: forms, card actions, loading buttons, warning and success alerts */
-.amwa-form { display: flex; flex-direction: column; gap: 16px; }
-.amwa-card__actions { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 12px; margin-top: 24px; }
+.amwa-form { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
+/* Back on the left, the rest on the right; a narrow card stacks them full width, in reading order */
+.amwa-card__actions { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-5); }
+.amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: auto; }
+@container (max-width: 400px) {
+  .amwa-card__actions { flex-direction: column; align-items: stretch; }
+  .amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: 0; }
+}
 .amwa-button[data-loading] { opacity: 0.8; }
 .amwa-button__spinner {
   width: 1em; height: 1em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%;
@@ -138,11 +156,15 @@ export const flowCss = `
 .amwa-alert--success { border-color: #2c7a33; background: #edf7ee; }
 .amwa-alert--success .amwa-alert__icon { color: #2c7a33; }
 @media (prefers-reduced-motion: reduce) { .amwa-button__spinner { animation: none; } }
-/* Activation: overview list and the done-yes-next drawings, side by side where they fit */
-.amwa-activation__subtitle { margin: 0; font-size: 18px; font-weight: 700; }
-.amwa-activation__overview { margin: 0; padding-left: 1.5em; display: grid; gap: 8px; }
-.amwa-illustrations { display: flex; flex-wrap: wrap; justify-content: center; gap: 16px; }
-.amwa-illustration { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 8px; max-width: 200px; }
+/* Activation: overview list, the done-yes-next drawings side by side where they fit, the closing picture */
+.amwa-activation__subtitle { margin: 0; font-size: var(--_amwa-font-size-l); font-weight: 700; }
+.amwa-activation__overview { margin: 0; padding-left: 1.5em; display: grid; gap: var(--_amwa-space-2); }
+.amwa-illustrations { display: flex; flex-wrap: wrap; justify-content: center; gap: var(--_amwa-space-4); }
+.amwa-illustration { margin: 0; display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); max-width: 200px; }
 .amwa-illustration__drawing { max-width: 100%; height: auto; }
-.amwa-illustration__caption { font-size: 14px; text-align: center; }
+.amwa-illustration__caption { font-size: var(--_amwa-font-size-s); text-align: center; }
+.amwa-card__media { display: flex; justify-content: center; margin-bottom: var(--_amwa-space-4); }
+.amwa-success { color: var(--_amwa-accent-strong); }
+.amwa-success__badge { stroke: var(--_amwa-surface); }
+.amwa-success__tick { stroke: var(--_amwa-surface); }
 `;

@@ -1,11 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as icons from './icons';
+import { ScannerIcon } from './scanner-icon';
 
 afterEach(cleanup);
 
 describe('icons', () => {
-  const all = Object.entries(icons).filter(([name]) => name.endsWith('Icon'));
+  const all = [...Object.entries(icons), ['ScannerIcon', ScannerIcon]].filter(([name]) => String(name).endsWith('Icon')) as [string, typeof ScannerIcon][];
 
   it.each(all)('%s is a decorative svg', (_name, Icon) => {
     const { container } = render(<Icon className="extra" />);
@@ -18,7 +19,7 @@ describe('icons', () => {
   });
 
   it('draws the scanner at 80x142', () => {
-    const { container } = render(<icons.ScannerIcon />);
+    const { container } = render(<ScannerIcon />);
     const svg = container.querySelector('svg');
     expect([svg?.getAttribute('width'), svg?.getAttribute('height')]).toEqual(['80', '142']);
     expect(svg?.getAttribute('viewBox')).toBe('0 0 80 142');

@@ -6,8 +6,11 @@ export interface IconProps {
   className?: string;
 }
 
-// The body is a function so each render gets fresh elements (Preact must not share vnodes).
-function icon(name: string, body: () => ReactNode, width = 24, height = 24) {
+/**
+ * Makes a decorative icon component from its drawing. The body is a function so each render gets
+ * fresh elements (Preact must not share vnodes).
+ */
+export function icon(name: string, body: () => ReactNode, width = 24, height = 24) {
   function Icon({ className }: IconProps) {
     return (
       <svg
@@ -85,6 +88,9 @@ export const SuccessIcon = icon('success', () => (
   </>
 ));
 
+/** A tick, for completed steps. */
+export const CheckIcon = icon('check', () => <path d="M5 12.5l4.5 4.5L19 7.5" />);
+
 /** A smartphone, for the mobile-app option. */
 export const MobileIcon = icon('mobile', () => (
   <>
@@ -93,20 +99,11 @@ export const MobileIcon = icon('mobile', () => (
   </>
 ));
 
-const keys = [66, 84, 102, 120].flatMap((y) => [14, 34, 54].map((x) => [x, y] as const));
-
-/** The hardware scanner (80x142): screen above a 3x4 keypad. */
-export const ScannerIcon = icon(
-  'scanner',
-  () => (
-    <>
-      <rect x={2} y={2} width={76} height={138} rx={14} strokeWidth={3} />
-      <rect x={12} y={14} width={56} height={40} rx={4} />
-      {keys.map(([x, y]) => (
-        <rect key={`${x}-${y}`} x={x} y={y} width={12} height={10} rx={3} fill="currentColor" stroke="none" />
-      ))}
-    </>
-  ),
-  80,
-  142,
-);
+/** The scanner as a 24px line icon: the mobile icon's twin wherever the two are offered side by side. */
+export const ScannerGlyphIcon = icon('scanner-glyph', () => (
+  <>
+    <rect x={5} y={2} width={14} height={20} rx={2.5} />
+    <rect x={8} y={5} width={8} height={5} rx={1} />
+    {[9, 12, 15].flatMap((x) => [13.5, 17].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.1} fill="currentColor" stroke="none" />))}
+  </>
+));

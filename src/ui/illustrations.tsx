@@ -74,3 +74,19 @@ export function ScannerIllustration({ screen, keys, caption, className }: Scanne
     </figure>
   );
 }
+
+/**
+ * A scanner with a tick badge: the picture a finished activation ends on. Decorative (the
+ * heading says it in words); drawn in the accent so it follows the host's theme.
+ */
+export function SuccessIllustration() {
+  return (
+    <svg className="amwa-success" width={96} height={96} viewBox="0 0 96 96" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+      <rect x={24} y={6} width={40} height={72} rx={8} />
+      <rect x={32} y={16} width={24} height={16} rx={2} />
+      {[36, 44, 52].flatMap((x) => [42, 50, 58].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r={2} fill="currentColor" stroke="none" />))}
+      <circle className="amwa-success__badge" cx={66} cy={70} r={20} fill="currentColor" />
+      <path className="amwa-success__tick" d="M57 70.5l6.5 6.5 12-13" />
+    </svg>
+  );
+}

@@ -22,9 +22,8 @@ export function InactivityDialog({ open, onContinue, title, text, continueLabel 
       role="alertdialog"
       title={title}
       confirmLabel={continueLabel}
+      description={text}
       className="amwa-inactivity"
-    >
-      <p>{text}</p>
-    </Dialog>
+    />
   );
 }

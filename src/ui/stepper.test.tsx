@@ -8,13 +8,29 @@ const stepLabel = (step: number, count: number) => `Step ${step} of ${count}`;
 
 describe('Stepper', () => {
   it('marks the current step and describes each step for screen readers', () => {
-    render(<Stepper count={6} current={1} stepLabel={stepLabel} label="Progress" />);
+    render(<Stepper count={6} current={1} stepLabel={stepLabel} doneLabel={(text) => `${text}, completed`} label="Progress" />);
     const list = screen.getByRole('list', { name: 'Progress' });
     const steps = screen.getAllByRole('listitem');
     expect(list.className).toBe('amwa-stepper');
     expect(steps).toHaveLength(6);
     expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step', null, null, null, null]);
-    expect(steps[1]?.querySelector('.amwa-visually-hidden')?.textContent).toBe('Step 2 of 6');
+    expect(steps.map((step) => step.querySelector('.amwa-visually-hidden')?.textContent)).toEqual([
+      'Step 1 of 6, completed',
+      'Step 2 of 6',
+      'Step 3 of 6',
+      'Step 4 of 6',
+      'Step 5 of 6',
+      'Step 6 of 6',
+    ]);
+    // Told apart by shape too: a tick for a completed step, the number for the others.
+    expect(steps.map((step) => (step.querySelector('.amwa-stepper__marker svg') ? 'tick' : step.querySelector('.amwa-stepper__marker')?.textContent))).toEqual([
+      'tick',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
     expect(steps.map((step) => step.dataset.state)).toEqual([
       'complete',
       'current',

@@ -1,4 +1,5 @@
 import { cx } from './cx';
+import { CheckIcon } from './icons';
 import { useFlowStyles } from './use-styles';
 
 /** Props of {@link Stepper}. */
@@ -8,6 +9,8 @@ export interface StepperProps {
   current: number;
   /** Screen-reader text of a step, e.g. (2, 6) => 'Step 2 of 6'. */
   stepLabel: (step: number, count: number) => string;
+  /** Screen-reader text of a completed step, from its `stepLabel`: 'Step 1 of 6: …, completed'. */
+  doneLabel: (label: string) => string;
   /** Accessible name of the whole list, e.g. 'Activation progress'. */
   label?: string;
   className?: string;
@@ -16,24 +19,27 @@ export interface StepperProps {
 const stateOf = (index: number, current: number) =>
   index < current ? 'complete' : index === current ? 'current' : 'upcoming';
 
-/** A row of step markers; the current one carries `aria-current="step"`. */
-export function Stepper({ count, current, stepLabel, label, className }: StepperProps) {
+/**
+ * A row of step markers that tells done, current and upcoming steps apart by shape as well as
+ * colour (a tick, a thick ring, a thin ring), and in words for screen readers: completed steps
+ * say so, the current one carries `aria-current="step"`.
+ */
+export function Stepper({ count, current, stepLabel, doneLabel, label, className }: StepperProps) {
   useFlowStyles();
   return (
     <ol className={cx('amwa-stepper', className)} aria-label={label}>
-      {Array.from({ length: count }, (_, index) => (
-        <li
-          key={index}
-          className="amwa-stepper__step"
-          data-state={stateOf(index, current)}
-          aria-current={index === current ? 'step' : undefined}
-        >
-          <span className="amwa-stepper__marker" aria-hidden="true">
-            {index + 1}
-          </span>
-          <span className="amwa-visually-hidden">{stepLabel(index + 1, count)}</span>
-        </li>
-      ))}
+      {Array.from({ length: count }, (_, index) => {
+        const state = stateOf(index, current);
+        const text = stepLabel(index + 1, count);
+        return (
+          <li key={index} className="amwa-stepper__step" data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="amwa-stepper__marker" aria-hidden="true">
+              {state === 'complete' ? <CheckIcon /> : index + 1}
+            </span>
+            <span className="amwa-visually-hidden">{state === 'complete' ? doneLabel(text) : text}</span>
+          </li>
+        );
+      })}
     </ol>
   );
 }

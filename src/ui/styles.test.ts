@@ -25,6 +25,22 @@ describe('css', () => {
     expect(css).toContain('--_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1))');
   });
 
+  it('derives the strong accent and the info background from the accent, unless the host sets them', () => {
+    expect(css).toContain('--_amwa-accent-strong: var(--amwa-accent-strong, oklch(from var(--_amwa-accent) min(l, 0.52) c h))');
+    expect(css).toContain('--_amwa-info-bg: var(--amwa-info-bg, color-mix(in srgb, var(--_amwa-accent) 8%, #ffffff))');
+  });
+
+  it('defines one spacing and one type scale, each overridable by the host, and takes every gap and type size from them', () => {
+    for (const [step, size] of [[1, 4], [2, 8], [3, 12], [4, 16], [5, 24], [6, 32]] as const) {
+      expect(css).toContain(`--_amwa-space-${step}: var(--amwa-space-${step}, ${size}px);`);
+    }
+    for (const [step, size] of [['s', 14], ['m', 16], ['l', 18], ['xl', 22], ['xxl', 28]] as const) {
+      expect(css).toContain(`--_amwa-font-size-${step}: var(--amwa-font-size-${step}, ${size}px);`);
+    }
+    // Gaps and type sizes come from the scales; a literal would drift from them.
+    expect(`${css}\n${flowCss}`.match(/(?:gap|font-size): [^;]*\d+px/g) ?? []).toEqual([]);
+  });
+
   it("never declares a public theme property, so the host's value always wins", () => {
     expect(css).not.toMatch(/(^|[;{\s])--amwa-[\w-]+\s*:/m);
   });

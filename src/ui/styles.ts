@@ -1,15 +1,32 @@
 /**
- * The whole widget's stylesheet. Hosts set the `--amwa-*` theme properties;
- * `.amwa-root` resolves them against its defaults, and `data-channel="orange"`
- * swaps the default accent. The orange accent is 3:1 on white, so it only colours borders and
- * large marks; small text and marks use `--amwa-accent-strong`.
+ * The widget's base stylesheet: what Home needs (flow screens add flow-styles.ts). Comments live
+ * here, not in the CSS, because the CSS string ships in the first load:
+ * - Hosts theme through the public `--amwa-*` properties; `.amwa-root` resolves them into
+ *   `--_amwa-*` against its defaults and the widget reads only those, so a host value always
+ *   wins, in shadow and light DOM alike. `data-channel="orange"` swaps the default accent.
+ * - `--_amwa-accent-strong` (small text and marks) is the accent darkened where needed to
+ *   4.5:1 on white: OKLCH lightness at most 0.52. The orange accent is 3:1 on white, so it only
+ *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white. Browsers
+ *   without relative colours (Safari before 18) keep the fixed shades of the two channels.
+ * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px) and one type scale
+ *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) for every screen (docs/theming.md).
+ * - Screens are one column at most a card (470px) wide. Pages, cards and alerts are size
+ *   containers, so narrow layouts follow the width the host gives the widget, not the viewport.
+ * - Cards, options and dialogs keep a visible edge under forced colours (a border, never only
+ *   a shadow); reduced motion stops every transition.
+ * - A host's `<img slot="logo">` shows above the column on the card's left edge; without one
+ *   the slot takes no room.
+ * - Headings and regions focused by script (tabindex -1) only announce a new view; they are not
+ *   controls and draw no focus ring.
+ * - The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text
+ *   colour.
  */
+// While the first screen or its texts load, `.amwa-app[aria-busy]` holds about the space of Home,
+// so the host page does not shift when it appears; the spinner only shows if loading takes a while.
 export const css = `
-/* Host pages theme through --amwa-*; the widget reads the resolved --_amwa-* so a host value
-   always wins over the defaults below, in shadow and light DOM alike. */
 .amwa-root {
   --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
-  --_amwa-accent-strong: var(--amwa-accent-strong, rgba(16, 122, 193, 1));
+  --_amwa-accent-strong: var(--amwa-accent-strong, var(--_amwa-accent));
   --_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1));
   --_amwa-text: var(--amwa-text, #333333);
   --_amwa-text-muted: var(--amwa-text-muted, #696969);
@@ -20,26 +37,44 @@ export const css = `
   --_amwa-info-bg: var(--amwa-info-bg, #eef6fc);
   --_amwa-focus: var(--amwa-focus, #1a1a1a);
   --_amwa-radius: var(--amwa-radius, 4px);
+  --_amwa-radius-l: var(--amwa-radius-large, 8px);
   --_amwa-font-family: var(--amwa-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  --_amwa-space-1: var(--amwa-space-1, 4px);
+  --_amwa-space-2: var(--amwa-space-2, 8px);
+  --_amwa-space-3: var(--amwa-space-3, 12px);
+  --_amwa-space-4: var(--amwa-space-4, 16px);
+  --_amwa-space-5: var(--amwa-space-5, 24px);
+  --_amwa-space-6: var(--amwa-space-6, 32px);
+  --_amwa-font-size-s: var(--amwa-font-size-s, 14px);
+  --_amwa-font-size-m: var(--amwa-font-size-m, 16px);
+  --_amwa-font-size-l: var(--amwa-font-size-l, 18px);
+  --_amwa-font-size-xl: var(--amwa-font-size-xl, 22px);
+  --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 28px);
 }
 .amwa-root[data-channel="orange"] {
   --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
   --_amwa-accent-strong: var(--amwa-accent-strong, rgb(180, 62, 0));
   --_amwa-info-bg: var(--amwa-info-bg, #fff3eb);
 }
+@supports (color: oklch(from red l c h)) {
+  .amwa-root.amwa-root {
+    --_amwa-accent-strong: var(--amwa-accent-strong, oklch(from var(--_amwa-accent) min(l, 0.52) c h));
+    --_amwa-info-bg: var(--amwa-info-bg, color-mix(in srgb, var(--_amwa-accent) 8%, #ffffff));
+  }
+}
 :host { display: block; }
 .amwa-root {
   font-family: var(--_amwa-font-family);
-  font-size: 16px;
+  font-size: var(--_amwa-font-size-m);
   line-height: 1.5;
   color: var(--_amwa-text);
+  overflow-wrap: break-word;
   -webkit-text-size-adjust: 100%;
 }
 .amwa-root, .amwa-root *, .amwa-root *::before, .amwa-root *::after { box-sizing: border-box; }
 :where(.amwa-root) a { color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
 :where(.amwa-root) a:hover { text-decoration-thickness: 2px; }
 .amwa-root :focus-visible { outline: 3px solid var(--_amwa-focus); outline-offset: 2px; }
-/* Headings and regions focused by script (tabindex -1) only announce a new view; they are not controls. */
 .amwa-root [tabindex="-1"]:focus { outline: none; }
 .amwa-visually-hidden {
   position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
@@ -47,43 +82,52 @@ export const css = `
 }
 .amwa-icon { flex: none; vertical-align: middle; }
 
-/* Layout */
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
-/* While the first screen or its texts load, the widget holds about the space of Home, so the
-   host page does not shift when it appears; the spinner only shows if loading takes a while. */
 .amwa-app[aria-busy="true"] { min-height: 480px; }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
-.amwa-app > .amwa-alert { width: calc(100% - 32px); margin: 16px 16px 0; }
-.amwa-page { display: flex; flex-direction: column; align-items: center; gap: 16px; width: 100%; padding: 24px 16px; }
-.amwa-page-title { margin: 0; font-size: 28px; line-height: 1.3; text-align: center; }
-.amwa-facts { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; margin: 0; }
+.amwa-app > .amwa-alert { width: calc(100% - 2 * var(--_amwa-space-4)); margin: var(--_amwa-space-4) var(--_amwa-space-4) 0; }
+.amwa-logo { width: 100%; max-width: calc(470px + 2 * var(--_amwa-space-4)); padding: 0 var(--_amwa-space-4); }
+::slotted([slot="logo"]), :has(> .amwa-root) > [slot="logo"] { display: block; width: auto; max-width: 100%; height: 40px; margin-top: 24px; }
+:has(> .amwa-root) > [slot="logo"] { margin-inline: max(16px, 50% - 235px); }
+.amwa-page {
+  container-type: inline-size; display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-4);
+  width: 100%; padding: var(--_amwa-space-5) var(--_amwa-space-4);
+}
+.amwa-page > * { max-width: 470px; }
+.amwa-page-title { width: 100%; margin: 0 0 var(--_amwa-space-2); font-size: var(--_amwa-font-size-xxl); line-height: 1.25; }
+.amwa-facts { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: var(--_amwa-space-1) var(--_amwa-space-3); margin: 0; }
 .amwa-facts dt { font-weight: 700; }
-.amwa-facts dd { margin: 0; overflow-wrap: anywhere; }
-.amwa-options {
-  display: grid; grid-template-columns: repeat(auto-fit, minmax(180px, 1fr)); gap: 16px;
-  width: 100%; max-width: 470px; margin: 0; padding: 0; list-style: none;
-}
+.amwa-facts dd { margin: 0; }
+.amwa-options { display: grid; grid-auto-rows: 1fr; gap: var(--_amwa-space-3); width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-option {
-  display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; height: 100%;
-  padding: 24px 16px; border: 2px solid var(--_amwa-divider); border-radius: 8px;
-  background: var(--_amwa-surface); color: var(--_amwa-text); text-align: center; text-decoration: none; cursor: pointer;
+  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4) var(--_amwa-space-5);
+  color: var(--_amwa-text); text-decoration: none; cursor: pointer;
 }
-.amwa-option:hover { border-color: var(--_amwa-accent); }
-.amwa-option .amwa-icon { color: var(--_amwa-accent-strong); }
-.amwa-option .amwa-icon--mobile { width: 64px; height: 64px; stroke-width: 1.5; }
-.amwa-option-label { font-size: 18px; font-weight: 700; }
-.amwa-option-hint { font-size: 14px; color: var(--_amwa-text-muted); }
+.amwa-option:hover { border-color: var(--_amwa-accent); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); }
+.amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; color: var(--_amwa-accent-strong); }
+.amwa-option__text { display: flex; flex: 1; flex-direction: column; min-width: 0; }
+.amwa-option-label { font-size: var(--_amwa-font-size-l); font-weight: 700; line-height: 1.3; text-wrap: balance; }
+.amwa-option-hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
+.amwa-option > .amwa-icon--chevron-right { width: 24px; height: 24px; stroke-width: 2; }
+@container (max-width: 360px) {
+  .amwa-option { gap: var(--_amwa-space-3); padding-inline: var(--_amwa-space-4); }
+  .amwa-option > .amwa-icon { width: 32px; height: 32px; }
+  .amwa-option-label { font-size: var(--_amwa-font-size-m); }
+  .amwa-option > .amwa-icon--chevron-right { display: none; }
+}
 
-/* Card */
-.amwa-card {
-  width: 100%; max-width: 470px; padding: 24px; border-radius: 8px;
-  background: var(--_amwa-surface); box-shadow: 0 1px 4px rgba(0, 0, 0, 0.16);
+.amwa-card, .amwa-option {
+  width: 100%; border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l);
+  background: var(--_amwa-surface); box-shadow: 0 1px 2px rgba(0, 0, 0, 0.06);
 }
-.amwa-card__title { margin: 0 0 16px; font-size: 22px; line-height: 1.3; }
-.amwa-card__body { display: flex; flex-direction: column; gap: 16px; }
+.amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
+.amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
+.amwa-card--info .amwa-card__title { margin-bottom: var(--_amwa-space-1); font-size: var(--_amwa-font-size-l); }
+.amwa-card--info { padding-block: var(--_amwa-space-4); }
+.amwa-card__body { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
 :where(.amwa-card__body) > * { margin-block: 0; }
-@media (max-width: 480px) { .amwa-card { padding: 16px; border-radius: 0; } }
+@container (max-width: 420px) { .amwa-card { padding: var(--_amwa-space-4); } }
 
 .amwa-icon-button {
   display: inline-flex; align-items: center; justify-content: center; flex: none; width: 36px; height: 36px; padding: 0;
@@ -91,40 +135,40 @@ export const css = `
 }
 .amwa-icon-button:hover { background: rgba(0, 0, 0, 0.06); }
 
-/* Alert */
 .amwa-alert {
-  display: flex; align-items: flex-start; gap: 12px; width: 100%; max-width: 470px; padding: 12px 16px;
-  border: 1px solid; border-left-width: 4px; border-radius: var(--_amwa-radius); color: var(--_amwa-text);
+  container-type: inline-size; display: flex; align-items: flex-start; gap: var(--_amwa-space-3); width: 100%; max-width: 470px;
+  padding: var(--_amwa-space-3) var(--_amwa-space-4); border: 1px solid; border-left-width: 4px; border-radius: var(--_amwa-radius); color: var(--_amwa-text);
 }
 .amwa-alert__icon { margin-top: 1px; }
 .amwa-alert__content { flex: 1; min-width: 0; }
-.amwa-alert__content > p { margin: 4px 0 0; }
+.amwa-alert__content > p { margin: var(--_amwa-space-1) 0 0; }
 .amwa-alert__title { font-weight: 700; }
-/* The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text colour. */
 :where(.amwa-alert) a { color: inherit; }
 .amwa-alert__close { margin: -6px -8px -6px 0; }
 .amwa-alert--info { border-color: var(--_amwa-accent); background: var(--_amwa-info-bg); }
 .amwa-alert--info .amwa-alert__icon { color: var(--_amwa-accent-strong); }
 .amwa-alert--error { border-color: var(--_amwa-error); background: #fdeef0; }
 .amwa-alert--error .amwa-alert__icon { color: var(--_amwa-error); }
+@container (max-width: 400px) {
+  .amwa-facts { grid-template-columns: minmax(0, 1fr); }
+  .amwa-facts dd + dt { margin-top: var(--_amwa-space-2); }
+}
 
-/* Spinner */
-.amwa-spinner { display: flex; align-items: center; justify-content: center; width: 100px; height: 100px; margin: 24px auto; }
+.amwa-spinner { display: flex; align-items: center; justify-content: center; width: 100px; height: 100px; margin: var(--_amwa-space-5) auto; }
 .amwa-spinner__ring { width: 100%; height: 100%; animation: amwa-spin 1.4s linear infinite; }
 .amwa-spinner__track, .amwa-spinner__arc { fill: none; stroke-width: 8; }
 .amwa-spinner__track { stroke: var(--_amwa-divider); }
 .amwa-spinner__arc { stroke: var(--_amwa-accent); stroke-linecap: round; stroke-dasharray: 70 207; }
 
-/* Rich text */
-.amwa-rich-text > * { margin: 0 0 12px; }
+.amwa-rich-text > * { margin: 0 0 var(--_amwa-space-3); }
 .amwa-rich-text > :last-child { margin-bottom: 0; }
 .amwa-rich-text ul { padding-left: 1.25em; }
 @keyframes amwa-spin { to { transform: rotate(360deg); } }
 @keyframes amwa-pulse { 50% { opacity: 0.35; } }
 @media (prefers-reduced-motion: reduce) {
+  .amwa-root *, .amwa-root *::before, .amwa-root *::after { transition: none !important; }
   .amwa-spinner__ring { animation: none; }
   .amwa-spinner__arc { animation: amwa-pulse 2s ease-in-out infinite; }
-  .amwa-button::after { transition: none; }
 }
 `;
 

@@ -36,7 +36,7 @@ export function TechnicalErrorAlert({ on, text, timestampLabel, traceIdLabel, fo
   }, [on]);
   if (!detail) return null;
   return (
-    <Alert variant="error" className="amwa-technical-error">
+    <Alert variant="error" className="amwa-technical-error" focusRescue>
       <RichText text={text} onLinkClick={onLinkClick} />
       <dl className="amwa-facts">
         <dt>{timestampLabel}</dt>

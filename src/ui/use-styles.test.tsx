@@ -13,8 +13,8 @@ describe('useFlowStyles', () => {
     const root = host.attachShadow({ mode: 'open' });
     const releaseBase = adoptStyles(root, undefined, css);
     const scope = { root };
-    const first = render(<StyleScopeContext.Provider value={scope}><Stepper count={6} current={0} stepLabel={(n, c) => `Step ${n} of ${c}`} /></StyleScopeContext.Provider>);
-    const second = render(<StyleScopeContext.Provider value={scope}><Stepper count={6} current={1} stepLabel={(n, c) => `Step ${n} of ${c}`} /></StyleScopeContext.Provider>);
+    const first = render(<StyleScopeContext.Provider value={scope}><Stepper count={6} current={0} stepLabel={(n, c) => `Step ${n} of ${c}`} doneLabel={(text) => text} /></StyleScopeContext.Provider>);
+    const second = render(<StyleScopeContext.Provider value={scope}><Stepper count={6} current={1} stepLabel={(n, c) => `Step ${n} of ${c}`} doneLabel={(text) => text} /></StyleScopeContext.Provider>);
     expect(root.adoptedStyleSheets).toHaveLength(2);
     expect(texts(root)[1]).toContain('.amwa-stepper');
     first.unmount();
@@ -27,7 +27,7 @@ describe('useFlowStyles', () => {
   });
 
   it('does nothing outside a widget', () => {
-    expect(() => render(<Stepper count={2} current={0} stepLabel={() => ''} />)).not.toThrow();
+    expect(() => render(<Stepper count={2} current={0} stepLabel={() => ''} doneLabel={(text) => text} />)).not.toThrow();
   });
 
   it('keeps the flow sheet out of the base sheet', () => {

@@ -188,6 +188,16 @@ describe('personas', () => {
     await checkA11y(page, 'finish setting up');
     await steps.done(page, 'ANNA0001');
     await expect(page.getByText(MESSAGES.coordinator).count()).resolves.toBe(0);
+    // It ends on a picture of success, not on plain text; the heading says it in words.
+    expect(await page.locator('.amwa-card__media svg.amwa-success[aria-hidden="true"]').count()).toBe(1);
+    expect(await page.locator('.amwa-stepper li').evaluateAll((steps) => steps.map((step) => step.textContent))).toEqual([
+      'Step 1 of 6: Enter your user ID and email, completed',
+      'Step 2 of 6: Confirm your email, completed',
+      'Step 3 of 6: Connect your scanner, completed',
+      'Step 4 of 6: Choose a PIN, completed',
+      'Step 5 of 6: Finish setting up your scanner, completed',
+      '6Step 6 of 6: Complete activation and log on',
+    ]);
     await checkA11y(page, 'done');
 
     await page.getByRole('link', { name: 'Log on with your scanner' }).click();

@@ -82,9 +82,9 @@ describe('colour code', () => {
     const { code, scope } = setup([image(), new Error('x'), image()]);
     code.show();
     await vi.advanceTimersByTimeAsync(0);
-    code.expire();
-    expect(code.state.status).toBe('expired');
-    expect(vi.getTimerCount()).toBe(1);
+    code.spoil();
+    expect(code.state).toEqual({ status: 'error', spinner: false, image: undefined });
+    expect(vi.getTimerCount()).toBe(0);
     code.refresh();
     await vi.advanceTimersByTimeAsync(0);
     expect(code.state.status).toBe('error');

@@ -37,14 +37,14 @@ export interface ColourCodeState {
   spinner: boolean;
 }
 
-type ColourCodeEvent = 'show' | 'loaded' | 'failed' | 'expire' | 'refresh' | 'hide';
+type ColourCodeEvent = 'show' | 'loaded' | 'failed' | 'expire' | 'spoil' | 'refresh' | 'hide';
 
 /** Every move the image can make; an event missing from a row is ignored in that state. */
 export const colourCodeTransitions: Record<ColourCodeStatus, Partial<Record<ColourCodeEvent, ColourCodeStatus>>> = {
   idle: { show: 'loading' },
   loading: { loaded: 'shown', failed: 'error', hide: 'idle' },
-  shown: { expire: 'expired', refresh: 'loading', hide: 'idle' },
-  expired: { refresh: 'loading', hide: 'idle' },
+  shown: { expire: 'expired', spoil: 'error', refresh: 'loading', hide: 'idle' },
+  expired: { spoil: 'error', refresh: 'loading', hide: 'idle' },
   error: { refresh: 'loading', hide: 'idle' },
 };
 
@@ -67,8 +67,8 @@ export interface ColourCode {
   show(): void;
   /** Loads a new image, with the 3 s spinner. */
   refresh(): void;
-  /** Marks the shown image unusable (e.g. after a technical error), so only Refresh goes on. */
-  expire(): void;
+  /** Marks the image unusable after a technical error (status 'error', as a failed load), so only Refresh goes on. */
+  spoil(): void;
   /** Back to idle: timers stop, a load in flight is dropped. */
   hide(): void;
 }
@@ -128,8 +128,8 @@ export function createColourCode({ scope, load, marginS, onError }: ColourCodeDe
     refresh() {
       if (fire('refresh', { image: undefined, spinner: true })) start(true);
     },
-    expire() {
-      fire('expire');
+    spoil() {
+      if (fire('spoil', { image: undefined, spinner: false })) stopTimers();
     },
     hide() {
       if (!fire('hide', { image: undefined, spinner: false })) return;

@@ -223,7 +223,7 @@ describe('scanner logon', () => {
     expect(technical).toMatchObject({ timeout: false, traceId: expect.stringMatching(/^\d{2}-\w{32}-\w{16}-\d{2}$/) });
     expect(Math.abs(new Date(technical!.date).getTime() - Date.now())).toBeLessThan(5000);
     expect(ctx.logon.state.status).toBe('code');
-    expect(ctx.logon.colourCode.state.status).toBe('expired');
+    expect(ctx.logon.colourCode.state.status).toBe('error');
     expect(ctx.leave).not.toHaveBeenCalled();
   });
 
@@ -242,7 +242,7 @@ describe('scanner logon', () => {
     ctx.state.faults.push({ path: `/access${SCANNER_LOGON_PATHS.logon}`, delayMs: 1000, times: 1 });
     await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
     expect(ctx.of('amwa-technical-exception')).toEqual([{ timeout: true, date: expect.any(String), traceId: undefined }]);
-    expect(ctx.logon.colourCode.state.status).toBe('expired');
+    expect(ctx.logon.colourCode.state.status).toBe('error');
   });
 
   it("refuses a logon url outside the allowed origins with 'Invalid redirection url'", async () => {
@@ -258,7 +258,7 @@ describe('scanner logon', () => {
   it('re-initialises the anonymous session before every refresh, and clears the technical alert', async () => {
     const ctx = setup();
     await toCodeStep(ctx);
-    ctx.logon.colourCode.expire();
+    ctx.logon.colourCode.spoil();
     const clears = ctx.of('amwa-clear-technical-exception').length;
     ctx.logon.colourCode.refresh();
     await vi.waitFor(() => expect(ctx.logon.colourCode.state.status).toBe('shown'));
@@ -401,7 +401,7 @@ describe('scanner logon with the authentication component', () => {
     ctx.state.faults.push({ path: `/access${SCANNER_LOGON_PATHS.logon}`, status: 503, times: 1 });
     await ctx.logon.continueLogon();
     expect(ctx.logon.state.status).toBe('code');
-    expect(ctx.logon.colourCode.state.status).toBe('expired');
+    expect(ctx.logon.colourCode.state.status).toBe('error');
     expect(ctx.of('amwa-technical-exception')).toHaveLength(1);
     expect(ctx.session.profiles).toHaveLength(2);
 

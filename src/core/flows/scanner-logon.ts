@@ -341,7 +341,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       if (codeError) return;
       const outcome = report(error, originOf(error));
       // A technical failure spoils this colour code: only a refresh (a new session) goes on.
-      if (outcome === 'technical' || outcome === 'timeout') colourCode.expire();
+      if (outcome === 'technical' || outcome === 'timeout') colourCode.spoil();
     }
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useAmwa, usePageName, useT } from '../../context';
 import { ACTIVATION_PAGE_NAMES, ACTIVATION_STEP_OF, type Activation, type ActivationScreen } from '../../core/flows/activation';
 import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
+import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Stepper } from '../../ui/stepper';
@@ -56,6 +57,8 @@ function ActivationPage({ activation }: { activation: Activation }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const shown = useRef(state.screen);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusRescue(pageRef);
 
   // Every screen change is a step done; focus goes to the new screen's heading.
   useEffect(() => {
@@ -72,7 +75,7 @@ function ActivationPage({ activation }: { activation: Activation }) {
   const step = ACTIVATION_STEP_OF[state.screen];
   const Screen = SCREENS[state.screen];
   return (
-    <div className="amwa-page">
+    <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
         on={on}
         text={t('technicalError.text', { email: settings.serviceEmail })}
@@ -87,6 +90,7 @@ function ActivationPage({ activation }: { activation: Activation }) {
           current={step - 1}
           label={t('activation.stepper')}
           stepLabel={(index, count) => t('activation.stepOf', { step: index, count, name: t(`activation.steps.step${index}`) })}
+          doneLabel={(text) => t('activation.stepDone', { label: text })}
         />
       )}
       <Screen activation={activation} state={state} titleRef={titleRef} position={position} onHelp={() => setHelpOpen(true)} />

@@ -26,6 +26,7 @@ export function ActivationColourCode({ activation, screen, state, position }: Ac
       alt={t(`activation.${screen}.colourCodeAlt`)}
       refreshLabel={t('scannerLogon.refresh')}
       expiredText={t('scannerLogon.colourCodeExpired')}
+      failedText={t('scannerLogon.colourCodeFailed')}
       loadingLabel={t('scannerLogon.colourCodeLoading')}
       placeholderSrc={`${settings.staticPath}/image`}
     />

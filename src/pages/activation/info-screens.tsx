@@ -1,6 +1,6 @@
 import { useT } from '../../context';
 import { Alert } from '../../ui/alert';
-import { ScannerIllustration } from '../../ui/illustrations';
+import { ScannerIllustration, SuccessIllustration } from '../../ui/illustrations';
 import { AppLink } from '../app-link';
 import { StepCard, type ScreenProps } from './step-card';
 
@@ -56,7 +56,7 @@ export function DoneYesNext({ activation, titleRef, position }: ScreenProps) {
 export function Done({ state, titleRef, position }: ScreenProps) {
   const t = useT();
   return (
-    <StepCard title={t('activation.done.title')} titleRef={titleRef} position={position} backToLogin={false}>
+    <StepCard title={t('activation.done.title')} titleRef={titleRef} position={position} backToLogin={false} media={<SuccessIllustration />}>
       <p>{t('activation.done.keys')}</p>
       {state.levelOfAssurance !== 2 && <Alert variant="info">{t('activation.done.coordinator')}</Alert>}
       <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">

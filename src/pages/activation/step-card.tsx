@@ -36,11 +36,13 @@ export interface StepCardProps extends Pick<ScreenProps, 'titleRef' | 'position'
   backToLogin?: boolean | 'clear';
   onHelp?(): void;
   primary?: PrimaryAction;
+  /** A picture above the title (the success illustration of the last screen). */
+  media?: ReactNode;
   children?: ReactNode;
 }
 
 /** An activation screen: a card titled by its heading, with back to login, Help and the primary button. */
-export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, children }: StepCardProps) {
+export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, media, children }: StepCardProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
@@ -50,27 +52,30 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
       cardTitle={title}
       headingLevel={1}
       titleRef={titleRef}
+      media={media}
       actions={
-        <>
-          {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
-          {onHelp && (
-            <HelpButton onClick={() => { click('help'); onHelp(); }} />
-          )}
-          {primary && (
-            <Button
-              type={primary.form ? 'submit' : 'button'}
-              form={primary.form}
-              loading={primary.busy}
-              disabled={primary.disabled}
-              onClick={() => {
-                click(primary.track);
-                primary.onClick?.();
-              }}
-            >
-              {primary.label}
-            </Button>
-          )}
-        </>
+        (backToLogin || onHelp || primary) && (
+          <>
+            {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
+            {onHelp && (
+              <HelpButton onClick={() => { click('help'); onHelp(); }} />
+            )}
+            {primary && (
+              <Button
+                type={primary.form ? 'submit' : 'button'}
+                form={primary.form}
+                loading={primary.busy}
+                disabled={primary.disabled}
+                onClick={() => {
+                  click(primary.track);
+                  primary.onClick?.();
+                }}
+              >
+                {primary.label}
+              </Button>
+            )}
+          </>
+        )
       }
     >
       {children}

@@ -55,6 +55,7 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
         alt={t('scannerLogon.colourCodeAlt')}
         refreshLabel={t('scannerLogon.refresh')}
         expiredText={t('scannerLogon.colourCodeExpired')}
+        failedText={t('scannerLogon.colourCodeFailed')}
         loadingLabel={t('scannerLogon.colourCodeLoading')}
         placeholderSrc={`${settings.staticPath}/image`}
       />

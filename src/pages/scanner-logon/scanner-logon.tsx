@@ -3,6 +3,7 @@ import { useAmwa, usePageName, useT } from '../../context';
 import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
 import type { ScannerLogonStatus } from '../../core/flows/scanner-logon';
 import { Card } from '../../ui/card';
+import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
@@ -70,6 +71,8 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
   const [help, setHelp] = useState<{ open: boolean; topic?: ScannerHelpTopic }>({ open: false });
   const [code, setCode] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  useFocusRescue(pageRef);
 
   // A new step moves focus to its heading (the profile selector moves it to its own); the first
   // one leaves focus where the host has it.
@@ -91,7 +94,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
   const openHelp = (topic?: ScannerHelpTopic) => setHelp({ open: true, topic });
 
   return (
-    <div className="amwa-page">
+    <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
         on={on}
         text={t('technicalError.text', { email: settings.serviceEmail })}

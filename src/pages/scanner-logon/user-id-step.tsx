@@ -6,7 +6,7 @@ import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { ScannerIcon } from '../../ui/icons';
+import { ScannerIcon } from '../../ui/scanner-icon';
 import { BackToLogin } from '../back-to-login';
 import { localise } from './localise';
 import { HelpButton } from '../help-button';
