@@ -224,3 +224,51 @@ export function checkJsonSettings(snippet: Snippet): SnippetProblem[] {
 
 /** Formats problems one per line, for a failing assertion that says where to look. */
 export const describeProblems = (problems: SnippetProblem[]) => problems.map(({ where: at, message }) => `${at}: ${message}`).join('\n');
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+export const headingAnchor = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The anchors of every heading of `markdown` (outside code blocks). */
+export function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  let fence: string | undefined;
+  for (const line of markdown.split(/\r?\n/)) {
+    const open = FENCE.exec(line);
+    if (open) fence = fence ? undefined : open[1];
+    else if (!fence && /^#{1,6}\s/.test(line)) anchors.add(headingAnchor(line.replace(/^#+\s*/, '')));
+  }
+  return anchors;
+}
+
+/** Relative links of README.md and docs/*.md whose file or heading does not exist. */
+export function brokenLinks(root: string): SnippetProblem[] {
+  const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const problems: SnippetProblem[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    // Code blocks hold no links; blank them out, keeping the line count.
+    const prose = text.replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1\s*$/gm, (block) => block.replace(/[^\n]/g, ''));
+    for (const match of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = match[1]!;
+      if (/^[a-z]+:/i.test(target)) continue;
+      const [path = '', anchor] = target.split('#');
+      const targetFile = path ? join(root, file, '..', path) : join(root, file);
+      const line = prose.slice(0, match.index).split('\n').length;
+      let targetText: string | undefined;
+      try {
+        targetText = readFileSync(targetFile, 'utf8');
+      } catch (error) {
+        // A folder is a fine target (GitHub lists it); anything else is a broken link.
+        if ((error as NodeJS.ErrnoException).code !== 'EISDIR') problems.push({ where: `${file}:${line}`, message: `${target}: no such file` });
+        continue;
+      }
+      if (anchor && targetFile.endsWith('.md') && !anchorsOf(targetText).has(anchor)) problems.push({ where: `${file}:${line}`, message: `${target}: no such heading` });
+    }
+  }
+  return problems;
+}

@@ -2,7 +2,9 @@
 // a snippet that uses an API the package no longer has, or settings it would refuse, fails here.
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkHtml, checkJsonSettings, checkTypeScript, describeProblems, docSnippets, extractSnippets, isTypeScript, NO_CHECK, type SnippetProblem } from './doc-snippets';
+import { readFileSync } from 'node:fs';
+import { SETTINGS_DOCS } from '../../src/mount';
+import { anchorsOf, brokenLinks, checkHtml, checkJsonSettings, checkTypeScript, describeProblems, docSnippets, extractSnippets, headingAnchor, isTypeScript, NO_CHECK, type SnippetProblem } from './doc-snippets';
 
 // happy-dom replaces the global URL, so the root comes from this file's directory.
 const root = resolve(import.meta.dirname, '../..');
@@ -78,6 +80,21 @@ describe('code blocks of README.md and docs/*.md', () => {
   it('few blocks opt out with no-check', () => {
     // Each one is a block nobody checks: keep them for what cannot be complete.
     expect(snippets.filter(({ meta }) => meta.includes(NO_CHECK)).map(({ file, line }) => `${file}:${line}`).length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('links of README.md and docs/*.md', () => {
+  it('point at files and headings that exist', () => {
+    expect(headingAnchor("React: `<AmwaPortal>`")).toBe('react-amwaportal');
+    expect(headingAnchor("Long-lived caching of the widget's files")).toBe('long-lived-caching-of-the-widgets-files');
+    expect(describeProblems(brokenLinks(root))).toBe('');
+  });
+
+  it('the settings docs named in every settings error exist', () => {
+    // SETTINGS_DOCS is the npm page of the package (its README) at an anchor.
+    const anchor = /#([\w-]+)/.exec(SETTINGS_DOCS)?.[1];
+    expect(anchorsOf(readFileSync(`${root}/README.md`, 'utf8')).has(anchor!)).toBe(true);
+    expect(SETTINGS_DOCS).toContain('docs/settings.md');
   });
 });
 
