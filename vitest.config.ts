@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    // test/docs: the docs' code blocks, checked against the sources.
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,
