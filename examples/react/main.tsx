@@ -20,6 +20,7 @@ const LANGUAGES: ReadonlyArray<readonly [code: Language, name: string]> = [
   ['ru', 'Русский'],
   ['sk', 'Slovenčina'],
   ['uk', 'Українська'],
+  ['zh', '中文'],
 ];
 
 interface LogEntry {

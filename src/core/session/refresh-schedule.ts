@@ -9,7 +9,8 @@ export interface RefreshScheduleDeps {
   /** When the periodic refresh is first due (a new leader continues its predecessor's cadence). */
   firstRefreshMs: number;
   /** The server's inactivity time-outs, in seconds. */
-  inactivityTimeoutsS: readonly number[];
+  /** Read each time idle refreshes are planned, so a settings update applies from the next activity. */
+  inactivityTimeoutsS: () => readonly number[];
   refreshAll: () => void;
 }
 
@@ -38,7 +39,7 @@ export function startRefreshSchedule({ scope, now, lastActivity, firstRefreshMs,
   const planIdleRefreshes = () => {
     idleTimers.dispose();
     idleTimers = scope.child();
-    for (const timeoutS of inactivityTimeoutsS) {
+    for (const timeoutS of inactivityTimeoutsS()) {
       const due = lastActivity() + (timeoutS - INACTIVITY_MARGIN_S) * 1000 - now();
       if (due < 0) continue;
       idleTimers.setTimeout(() => {

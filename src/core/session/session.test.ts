@@ -306,6 +306,18 @@ describe('token refresh', () => {
     expect(refreshCalls(tab).map(inactivity)).toEqual(['80', '260', '297']);
   });
 
+  it('reads the inactivity limits on each planning, so a settings update applies from the next activity', async () => {
+    const limits = [300];
+    const tab = open(server(), { inactivityTimeoutsS: () => limits });
+    await tab.session.init();
+    tab.session.addProfiles([tokenFor('p1')]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    limits[0] = 120;
+    tab.win.dispatchEvent(new Event('scroll'));
+    await vi.advanceTimersByTimeAsync(117_000);
+    expect(refreshCalls(tab).map(inactivity)).toEqual(['117']);
+  });
+
   it('does not refresh one profile twice at once', async () => {
     const tab = open(server({ '/oauth2/token': hang }));
     await tab.session.init();

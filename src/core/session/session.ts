@@ -76,8 +76,8 @@ export interface SessionDeps {
   BroadcastChannel?: BroadcastChannelFactory | null;
   /** Storage for the fallback when there is no BroadcastChannel; no message carries a token. */
   storage?: Pick<Storage, 'setItem' | 'removeItem'> | null;
-  /** The server's inactivity time-outs in seconds (settings `inactivityTimeoutLogonS`, `inactivityTimeoutActivationS`). */
-  inactivityTimeoutsS?: readonly number[];
+  /** The server's inactivity time-outs in seconds (settings `inactivityTimeoutLogonS`, `inactivityTimeoutActivationS`); a function is read on each use. */
+  inactivityTimeoutsS?: readonly number[] | (() => readonly number[]);
   tabId?: string;
 }
 
@@ -97,7 +97,9 @@ const randomId = () => globalThis.crypto?.randomUUID?.() ?? Math.random().toStri
 export function createSession(deps: SessionDeps): Session {
   const win = deps.window === undefined ? pageWindow() : deps.window;
   if (hasNativeBridge(win)) return createInertSession();
-  const { api, now = () => Date.now(), inactivityTimeoutsS = INACTIVITY_TIMEOUTS_S, tabId = randomId() } = deps;
+  const { api, now = () => Date.now(), tabId = randomId() } = deps;
+  const timeouts = deps.inactivityTimeoutsS ?? INACTIVITY_TIMEOUTS_S;
+  const inactivityTimeoutsS = typeof timeouts === 'function' ? timeouts : () => timeouts;
   const scope = deps.scope.child();
 
   let profiles: readonly Profile[] = [];
