@@ -181,8 +181,11 @@ describe('mobile logon', () => {
     const calls = recordCalls(page);
     await page.getByRole('link', { name: /The bank's mobile app/ }).click();
     await qrImage(page).waitFor();
-    const loads = calls.calls.filter((call) => call.path === `${API}/qr`);
-    expect(loads).toHaveLength(3);
+    // Playwright reports requests asynchronously: on a loaded machine the last one may arrive
+    // after the image shows.
+    const qrLoads = () => calls.calls.filter((call) => call.path === `${API}/qr`);
+    await expect.poll(() => qrLoads().length).toBe(3);
+    const loads = qrLoads();
     expect(loads[1]!.at - loads[0]!.at).toBeGreaterThanOrEqual(950);
     expect(loads[2]!.at - loads[1]!.at).toBeGreaterThanOrEqual(950);
     page.expectNoConsoleErrors({ allow: [/status of 400/] });
