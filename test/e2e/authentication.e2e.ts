@@ -108,7 +108,7 @@ describe('authentication in the scanner logon', () => {
     await button(page, 'Confirm').click();
     expect((await answered).status()).toBe(200);
     await page.getByRole('list', { name: SELECT_PROFILE }).waitFor();
-    expect(await pageNames(page)).toEqual(expect.arrayContaining(['logon:scanner:step-up', 'logon:scanner:step-up-success', 'logon:scanner:select-profile']));
+    await expect.poll(() => pageNames(page)).toEqual(expect.arrayContaining(['logon:scanner:step-up', 'logon:scanner:step-up-success', 'logon:scanner:select-profile']));
     await checkA11y(page, 'select profile after the step-up');
     await page.getByRole('button', { name: /^Jansen Holding BV/ }).click();
     await page.waitForURL('**/__sandbox/logged-on');

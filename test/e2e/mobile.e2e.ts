@@ -38,10 +38,21 @@ const decodePng = (png: Buffer) => {
 
 /** Every API call the page makes, by path, with the time it went out. */
 function recordCalls(page: Page) {
-  const calls: { path: string; method: string; at: number }[] = [];
+  // `at` is when the browser started the request (its own clock), not when Playwright told us:
+  // on a loaded machine events arrive late and out of step with the page.
+  const calls: { path: string; method: string; readonly at: number }[] = [];
   page.on('request', (request: Request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/access/v1/')) calls.push({ path: pathname, method: request.method(), at: Date.now() });
+    const seen = Date.now();
+    if (pathname.startsWith('/access/v1/')) {
+      calls.push({
+        path: pathname,
+        method: request.method(),
+        get at() {
+          return request.timing().startTime > 0 ? request.timing().startTime : seen;
+        },
+      });
+    }
   });
   return {
     calls,
@@ -212,7 +223,7 @@ describe('mobile logon', () => {
     const calls = recordCalls(page);
     await fault(e2e.url, { path: `${API}/qr/confirmed`, status: 503, body: { errorCode: 'busy' }, headers: { 'Retry-After': '2' } });
     const busy = await page.waitForResponse((response) => response.url().endsWith('/qr/confirmed') && response.status() === 503);
-    const busyAt = Date.now();
+    const busyAt = busy.request().timing().startTime + 1;
     expect(await busy.headerValue('retry-after')).toBe('2');
     await expect.poll(() => calls.count(`${API}/qr/confirmed`, busyAt), { timeout: 5_000 }).toBe(1);
     const next = calls.calls.find((call) => call.path === `${API}/qr/confirmed` && call.at >= busyAt)!;
