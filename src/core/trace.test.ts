@@ -3,7 +3,8 @@ import { createApiClient } from './api';
 import { createEmitter } from './events';
 import { createScope } from './scope';
 import { parseSettings } from './settings';
-import { createTraceLog, isTraceId } from './trace';
+import { createTraceLog } from './trace';
+import { isTraceId } from './trace-id';
 
 describe('isTraceId', () => {
   it.each([
