@@ -1,6 +1,6 @@
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
-import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location } from './core/router';
+import { loadChunk, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
@@ -43,6 +43,11 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     const pageScope = scope.child();
     try {
       const resolved = resolveRoute(routes, path);
+      // A redirect (the index to the remembered logon page) changes the address, not only the page.
+      if (resolved.path !== path && path === '/') {
+        history.replace(resolved.path + (sessionExpired ? SESSION_EXPIRED : '') + location.search + location.hash);
+        return () => pageScope.dispose();
+      }
       if (resolved.kind === 'component') setView({ status: 'ready', path, page: resolved.component });
       else {
         setView({ status: 'loading', path });
@@ -61,7 +66,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     }
     emit('amwa-route-change', { path: location.path });
     return () => pageScope.dispose();
-  }, [routes, path, location.path, scope, errors, emit]);
+  }, [routes, path, location, sessionExpired, history, scope, errors, emit]);
 
   useEffect(() => {
     // Moving focus to the new screen's heading tells screen-reader users the page changed;

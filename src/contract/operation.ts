@@ -12,8 +12,11 @@ export type Method = 'GET' | 'POST';
 /** Request headers an operation defines beyond the standard ones (Accept, Accept-Language, Content-Type, X-XSRF-TOKEN, Authorization). */
 export type HeaderRule = 'required' | 'optional';
 
-/** One call of spec section 7. `Res` is the 2xx body the widget relies on, `Body` the request body it sends. */
-export interface Operation<Res = unknown, Body = undefined> {
+/**
+ * One call of spec section 7. `Res` is the 2xx body the widget relies on, `Body` the request body
+ * it sends, `Checked` that body as the server reads it (defaults filled in).
+ */
+export interface Operation<Res = unknown, Body = undefined, Checked = unknown> {
   /** OpenAPI operationId. */
   readonly id: string;
   readonly method: Method;
@@ -21,7 +24,7 @@ export interface Operation<Res = unknown, Body = undefined> {
   /** Relative to the server's base URL. */
   readonly path: string;
   /** The request body; none when absent. */
-  readonly body?: z.ZodMiniType<unknown, Body>;
+  readonly body?: z.ZodMiniType<Checked, Body>;
   /** How the body is encoded; default 'json'. */
   readonly encoding?: 'json' | 'form';
   /** The 2xx body; the client checks it unless a component checks it itself (then `checkedBy` says which). */
@@ -41,7 +44,7 @@ export interface Operation<Res = unknown, Body = undefined> {
 }
 
 /** Declares an operation, keeping its literal types for `call()`. */
-export const operation = <Res = unknown, Body = undefined>(op: Operation<Res, Body>): Operation<Res, Body> => op;
+export const operation = <Res = unknown, Body = undefined, Checked = unknown>(op: Operation<Res, Body, Checked>): Operation<Res, Body, Checked> => op;
 
 /** Cookie the anti-forgery token comes in (spec section 7). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';

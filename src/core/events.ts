@@ -33,7 +33,11 @@ export interface AmwaEventMap {
   'amwa-prefill': { value: string };
   /** A flow step completed ('next' in the spec). */
   'amwa-next': { flow: string; step: string };
-  /** Logout finished; `url` is where the browser goes next, if anywhere. */
+  /**
+   * Logout finished; `url` is the corporate-portal logout the browser goes to next, if any.
+   * Cancelable: `preventDefault()` in a DOM listener, or `false` from a callback, keeps the browser
+   * here (for a host that ends the portal session itself).
+   */
   'amwa-logout': { url?: string };
   /** This tab took (`true`) or handed over (`false`) the lead of the session's token refresh for the origin. */
   'amwa-session-leader': { leader: boolean };
@@ -59,24 +63,31 @@ const eventNames: Record<AmwaEventType, true> = {
 /** Every amwa event name; the compiler keeps it in step with AmwaEventMap. */
 export const AMWA_EVENT_TYPES = Object.keys(eventNames) as AmwaEventType[];
 
-/** A typed listener for one amwa event. */
+/** A typed listener for one amwa event; returning `false` cancels a cancelable one (any return type is allowed). */
 export type AmwaListener<K extends AmwaEventType> = (detail: AmwaEventMap[K]) => void;
 
-/** The emit function every layer receives; it never throws into its caller. */
-export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => void;
+/** The events a host may cancel. */
+export const CANCELABLE_EVENTS: ReadonlySet<AmwaEventType> = new Set<AmwaEventType>(['amwa-logout']);
+
+/** The emit function every layer receives; it never throws into its caller. `false` when a host cancelled the event. */
+export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => boolean | void;
 
 /** A tiny typed emitter that also re-dispatches every event as a DOM CustomEvent on `target`. */
 export function createEmitter(target?: EventTarget) {
   const listeners = new Map<AmwaEventType, Set<(detail: never) => void>>();
-  const emit: Emit = (type, detail) => {
+  const emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]): boolean => {
+    const cancelable = CANCELABLE_EVENTS.has(type);
+    let proceed = true;
     for (const listener of listeners.get(type) ?? []) {
       try {
-        (listener as AmwaListener<typeof type>)(detail);
+        const answer: unknown = (listener as AmwaListener<typeof type>)(detail);
+        if (answer === false && cancelable) proceed = false;
       } catch (error) {
         console.error(`amwa: a listener for ${type} threw`, error);
       }
     }
-    target?.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+    if (target && !target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }))) proceed = false;
+    return proceed;
   };
   const on = <K extends AmwaEventType>(type: K, listener: AmwaListener<K>) => {
     const set = listeners.get(type) ?? new Set();

@@ -1,7 +1,13 @@
+// Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
+// top of the API client; nothing in the client depends on it.
+import { logTrace, logTraceError } from '../contract/trace';
 import type { ApiClient } from './api';
+import { call } from './call';
+import { TRACE_HEADER } from './trace-id';
 
-/** What a trace log entry tells the server about the call it follows. */
+/** What a trace line tells the server about the call it follows. */
 export interface TraceContext {
+  /** The `x-trace-id` of the answer concerned. */
   responseId?: string;
   username?: string;
 }
@@ -14,19 +20,22 @@ export interface TraceLog {
   settled(): Promise<void>;
 }
 
+/** The trace id an answer's headers carry, for a trace line's `responseId`. */
+export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE_HEADER) ?? undefined;
+
 /** Creates the trace log on top of the API client; logging never throws into its caller. */
 export function createTraceLog(api: ApiClient): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  const post = (path: string, operation: string, context: TraceContext = {}) => {
-    const call = api
-      .request({ method: 'POST', path, body: { operation, context: { responseId: context.responseId, username: context.username } } })
+  const post = (op: typeof logTrace, operation: string, { responseId, username }: TraceContext = {}) => {
+    // keepalive: a milestone traced just before the browser leaves for the logon url still arrives.
+    const line = call(api, op, { body: { operation, context: { responseId, username } }, keepalive: true })
       .catch(() => undefined) // a lost trace line must never disturb the user
-      .finally(() => pending.delete(call));
-    pending.add(call);
+      .finally(() => pending.delete(line));
+    pending.add(line);
   };
   return {
-    trace: (operation, context) => post('/v1/api/public/log/trace', operation, context),
-    traceError: (operation, context) => post('/v1/api/public/log/trace-error', operation, context),
+    trace: (operation, context) => post(logTrace, operation, context),
+    traceError: (operation, context) => post(logTraceError, operation, context),
     settled: async () => {
       await Promise.allSettled([...pending]);
     },

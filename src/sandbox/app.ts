@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { activation } from './activation';
+import { contractCheck } from './contract';
 import { control } from './control';
 import { cronto } from './cronto';
 import { examples } from './examples';
@@ -11,6 +12,7 @@ import { scannerLogon } from './scanner-logon';
 import { security } from './security';
 import type { SandboxState } from './state';
 import { staticFiles } from './static';
+import { trace } from './trace';
 
 /** A piece of the sandbox API: registers its routes on the app and keeps its data in `state`. */
 export type RouteModule = (app: Hono, state: SandboxState) => void;
@@ -19,12 +21,12 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  * The API and control calls, registered in this order ahead of the static files and pages.
  * A flow adds its calls with one file exporting a RouteModule and one line here.
  */
-export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth];
+export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth, trace];
 
-/** Builds the sandbox app: envelope, XSRF and fault middleware, route modules, then files and pages. */
+/** Builds the sandbox app: contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
 export function createApp(state: SandboxState, root: string): Hono {
   const app = new Hono();
-  app.use(envelope(state), xsrf(), faults(state));
+  app.use(contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, root);
   examples(app, state);

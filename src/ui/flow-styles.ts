@@ -36,6 +36,7 @@ export const flowCss = `
 .amwa-dialog__title { flex: 1; margin: 0; font-size: 20px; line-height: 1.3; }
 .amwa-dialog__body { padding: 8px 24px 24px; overflow: auto; }
 .amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 12px; padding: 0 24px 24px; }
+.amwa-inactivity__countdown { font-size: 20px; font-weight: 700; font-variant-numeric: tabular-nums; }
 
 /* Field */
 .amwa-field { display: flex; flex-direction: column; width: 100%; }

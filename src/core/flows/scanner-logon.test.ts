@@ -4,9 +4,10 @@ import { request as httpRequest } from 'node:http';
 import JsCookie from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { findChallenge } from '../../sandbox/cronto';
+import { findChallenge, scannerDeactivated } from '../../sandbox/cronto';
 import { MULTI_PROFILE_USER_ID } from '../../sandbox/oauth';
 import { acceptedLogons } from '../../sandbox/scanner-logon';
+import { traceLines } from '../../sandbox/trace';
 import { createAnalytics } from '../analytics';
 import { createApiClient } from '../api';
 import { createCookies } from '../cookies';
@@ -85,10 +86,11 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const api = createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch: browserFetch(paths) });
   const cookies = createCookies(settings);
   const navigateToError = vi.fn();
+  const traceLog = createTraceLog(api);
   const errors = createErrorHandler({
     emit: emitter.emit,
     analytics: createAnalytics({ settings, emit: emitter.emit, cookies }),
-    traceLog: createTraceLog(api),
+    traceLog,
     navigateToError,
     signal: scope.signal,
   });
@@ -104,12 +106,18 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
     cookies,
     emit: emitter.emit,
     errors,
+    traceLog,
     base: `${running.url}/access/pages/logon/scanner`,
     leave,
     lastUsedMeans: memory,
   });
   const of = <K extends AmwaEventType>(type: K) => events.filter((event) => event.type === type).map((event) => event.detail as AmwaEventMap[K]);
-  return { logon, session, memory, cookies, leave, navigateToError, paths, of, state: running.sandbox.state };
+  /** The trace lines the sandbox received, as `kind operation username`. */
+  const traced = async () => {
+    await traceLog.settled();
+    return traceLines(running.sandbox.state).map(({ kind, operation, context }) => `${kind} ${operation} ${context.username ?? '-'}`);
+  };
+  return { logon, session, memory, cookies, leave, navigateToError, paths, of, traced, hear: emitter.on, state: running.sandbox.state };
 }
 
 /** What EMMA0005's scanner shows for the colour code on screen. */
@@ -147,7 +155,7 @@ describe('scanner logon', () => {
     expect(ctx.logon.authentication?.state).toMatchObject({ status: 'complete', activeProfileId: 'profile-emma0005' });
     expect(ctx.session.activeProfile?.name).toBe('EMMA0005');
     expect(ctx.memory.value).toBe('scanner');
-    expect(ctx.paths.filter((path) => path !== '/access/')).toEqual([
+    expect(ctx.paths.filter((path) => path !== '/access/' && !path.includes('/log/'))).toEqual([
       '/access/v1/public/session/anonymous/initiate',
       '/security/means/bootstrap/web/sessions',
       SCANNER_LOGON_PATHS.initiate,
@@ -157,6 +165,11 @@ describe('scanner logon', () => {
     ]);
     const [accepted] = acceptedLogons(ctx.state);
     expect(accepted?.username).toBe('EMMA0005');
+    expect(await ctx.traced()).toEqual([
+      'trace scanner-logon:session-started EMMA0005',
+      'trace scanner-logon:authenticated EMMA0005',
+      'trace scanner-logon:logged-on EMMA0005',
+    ]);
     expect(accepted?.deviceProfile).toMatchObject({ deviceUniqueIdentifier: localStorage.getItem('amwa-device-id'), deviceFingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
@@ -179,7 +192,7 @@ describe('scanner logon', () => {
     expect(ctx.cookies.logonType.get()).toBeUndefined();
   });
 
-  it('shows the 400 message for a wrong code, and the 403 message once the scanner is deactivated', async () => {
+  it('shows the 400 message for a wrong code, and at the fifth deactivates the scanner, then shows the 403 message', async () => {
     const ctx = setup();
     const image = await toCodeStep(ctx);
     const wrong = wrongCode(scanned(ctx.state, image.base64Cronto));
@@ -189,8 +202,12 @@ describe('scanner logon', () => {
     }
     ctx.logon.clearCodeError();
     expect(ctx.logon.state.codeError).toBeUndefined();
+    expect(ctx.paths).not.toContain(`/access${SCANNER_LOGON_PATHS.deactivate}`);
     await ctx.logon.logon(wrong);
     expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
+    expect(ctx.paths.filter((path) => !path.includes('/log/')).slice(-2)).toEqual([SCANNER_LOGON_PATHS.authenticate, `/access${SCANNER_LOGON_PATHS.deactivate}`]);
+    expect(scannerDeactivated(ctx.state, 'EMMA0005')).toBe(true);
+    expect(await ctx.traced()).toContain('trace scanner-logon:deactivated EMMA0005');
     await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
     expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
     expect(ctx.of('amwa-technical-exception')).toEqual([]);
