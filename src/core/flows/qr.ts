@@ -141,8 +141,8 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   }
 
   function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
-    const ready = prepare ? prepare(own.signal) : Promise.resolve();
-    ready.then(() => api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal })).then(
+    const request = () => api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal });
+    (prepare ? prepare(own.signal).then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
         if (own.disposed) return;

@@ -291,6 +291,22 @@ describe('scanner logon', () => {
     expect(ctx.logon.colourCode.state.status).toBe('idle');
     expect(ctx.paths).toContain('/access/v1/private/logout');
     expect(ctx.of('amwa-logout')).toHaveLength(1);
+    expect(await ctx.traced()).toContain('trace session:expired EMMA0005');
+  });
+
+  it.each([
+    ['goes to the corporate-portal logout the logout names', false],
+    ['stays when a host cancels amwa-logout', true],
+  ])('at the inactivity limit %s', async (_, cancel) => {
+    const ctx = setup();
+    if (cancel) ctx.hear('amwa-logout', () => false);
+    await toCodeStep(ctx);
+    const portal = `${running.url}/__sandbox/corporate/logout`;
+    running.sandbox.state.faults.push({ path: '/access/v1/private/logout', status: 200, body: { ingLogOutUrl: portal }, times: 1 });
+    await ctx.logon.endSession();
+    expect(ctx.of('amwa-logout')).toEqual([{ url: portal }]);
+    if (cancel) expect(ctx.leave).not.toHaveBeenCalled();
+    else expect(ctx.leave).toHaveBeenCalledWith(portal);
   });
 
   it('ignores events a state does not list', () => {
@@ -306,7 +322,9 @@ describe('scanner logon', () => {
     expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(true);
     expect(ctx.logon.state.status).toBe('userId');
     expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ message: 'Can not GET anonymous session response' })]);
-    expect(ctx.paths).toEqual([]);
+    // No session call: only the error's trace line (and the XSRF cookie it needs).
+    expect(await ctx.traced()).toEqual(['error /v1/public/session/anonymous/initiate EMMA0005']);
+    expect(ctx.paths).toEqual(['/access/', '/access/v1/api/public/log/trace-error']);
   });
 });
 
