@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { contractLog } from './contract';
-import { createSandbox } from './index';
+import { createSandbox, startSandbox } from './index';
 import { traceLines } from './trace';
 
 const ORIGIN = 'http://sandbox.test';
@@ -64,5 +64,19 @@ describe('the contract check', () => {
     expect((await json('/access/v1/api/public/log/trace-error', { operation: '/v1/api/public/qr', context: { responseId: 'r1' } })).status).toBe(200);
     expect((await json('/access/v1/api/public/log/trace', { context: {} })).status).toBe(400);
     expect(traceLines(sandbox.state)).toEqual([{ kind: 'error', operation: '/v1/api/public/qr', context: { responseId: 'r1' }, at: expect.any(Number) }]);
+  });
+});
+
+describe('the contract check behind the Node server', () => {
+  it('lets the XSRF probe (a GET, without a body) through and logs it', async () => {
+    const running = await startSandbox({ port: 0 });
+    try {
+      const probe = await fetch(`${running.url}/access/`, { headers: { Accept: 'application/json' } });
+      expect(probe.status).toBe(200);
+      expect(probe.headers.get('X-XSRF-TOKEN')).toMatch(/^\w+$/);
+      expect(contractLog(running.sandbox.state)).toEqual([expect.objectContaining({ operationId: 'xsrfToken', issues: [], status: 200 })]);
+    } finally {
+      await running.close();
+    }
   });
 });

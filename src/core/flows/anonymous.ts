@@ -1,3 +1,4 @@
+import { isApiError } from '../api-error';
 import { AnonymousSessionAPIError } from '../session/errors';
 import type { AnonymousProfile } from '../session/profile';
 import type { Session } from '../session/session';
@@ -18,4 +19,15 @@ export async function startAnonymous(session: Pick<Session, 'profiles' | 'logout
   // Only the inert session inside the native app answers nothing: there the app logs on.
   if (!anonymous) throw new AnonymousSessionAPIError();
   return anonymous;
+}
+
+/**
+ * What the shared handler is given for a failed anonymous session: the failed call itself when it
+ * is technical (no answer, a time-out, a 5xx), so the technical alert shows its date and trace id;
+ * otherwise the session error, whose message is the spec's 'Can not GET anonymous session response'.
+ */
+export function reportableSessionError(error: unknown): unknown {
+  if (!(error instanceof AnonymousSessionAPIError) || !isApiError(error.cause)) return error;
+  const { kind, status = 0 } = error.cause;
+  return kind === 'timeout' || kind === 'network' || status >= 500 ? error.cause : error;
 }

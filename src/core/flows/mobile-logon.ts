@@ -1,7 +1,6 @@
 import * as contract from '../../contract/mobile';
 import { TRACED } from '../../contract/trace';
 import type { ApiClient } from '../api';
-import { isApiError } from '../api-error';
 import { call } from '../call';
 import type { Cookies } from '../cookies';
 import type { Emit } from '../events';
@@ -9,7 +8,7 @@ import { AnonymousSessionAPIError } from '../session/errors';
 import type { Session } from '../session/session';
 import type { Settings } from '../settings';
 import { responseIdOf, type TraceLog } from '../trace';
-import { liveAnonymous, startAnonymous } from './anonymous';
+import { liveAnonymous, reportableSessionError, startAnonymous } from './anonymous';
 import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
 import type { QrMode } from './qr';
 import { checkRedirect, INVALID_REDIRECT } from './redirect';
@@ -46,8 +45,8 @@ export interface MobileLogonDeps {
 
 /**
  * The session-cookie call before a logon QR code (spec section 7): an anonymous session, unless a
- * live one exists, so the QR code is tied to its web session. A failed call is reported as its
- * answer, so a 5xx is a technical error like any other.
+ * live one exists, so the QR code is tied to its web session. A technical failure is reported as
+ * the failed call (a technical error, blurred QR code), any other as the anonymous-session error.
  */
 export function prepareQrSession(session: Pick<Session, 'anonymousProfile' | 'profiles' | 'logout' | 'initAnonymousSession'>, now: () => number = Date.now) {
   return async (): Promise<void> => {
@@ -55,7 +54,7 @@ export function prepareQrSession(session: Pick<Session, 'anonymousProfile' | 'pr
     try {
       await startAnonymous(session);
     } catch (error) {
-      throw error instanceof AnonymousSessionAPIError && isApiError(error.cause) ? error.cause : error;
+      throw reportableSessionError(error);
     }
   };
 }

@@ -14,7 +14,6 @@ import type { Cookies } from '../cookies';
 import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
-import { AnonymousSessionAPIError } from '../session/errors';
 import type { Session } from '../session/session';
 import type { AuthenticationContext } from '../session/tokens';
 import type { Settings } from '../settings';
@@ -29,7 +28,7 @@ import {
   type MeansMemory,
   MALFORMED_MEANS_RESPONSE,
 } from './authentication';
-import { liveAnonymous as live, startAnonymous as start } from './anonymous';
+import { liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
 import { createColourCode, readColourCode, type ColourCode } from './colour-code';
 import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
@@ -168,8 +167,7 @@ class AuthenticationFailed extends Error {
   }
 }
 
-// The anonymous-session error wraps the failed call, whose status and headers the handler needs.
-const reportable = (error: unknown) => (error instanceof AnonymousSessionAPIError && isApiError(error.cause) ? error.cause : error);
+const reportable = reportableSessionError;
 const originOf = (error: unknown) => (isApiError(error) ? error.path : error instanceof AuthenticationFailed ? error.code : 'scanner-logon');
 
 /** Creates the scanner logon flow. */
