@@ -153,10 +153,11 @@ describe('mobile logon', () => {
 
     await tabTo(page, 'Refresh');
     expect((await focused(page)).role).toBe('button');
+    const refreshedAt = Date.now();
     await page.keyboard.press('Enter');
     await qrImage(page).waitFor();
     expect(await qrImage(page).getAttribute('src')).not.toBe(first);
-    expect(calls.count(`${API}/qr`)).toBe(1);
+    expect(calls.count(`${API}/qr`, refreshedAt)).toBe(1);
     page.expectNoConsoleErrors();
   });
 
