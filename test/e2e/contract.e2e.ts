@@ -4,12 +4,12 @@
 // sandbox received them; true inactivity, the index redirect and undo in masked fields are
 // observed in the browser. The harness fails any test whose calls leave the contract; the last
 // test checks that the flows above made every operation of the document.
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { OPERATIONS } from '../../src/contract/index';
 import { scannerDeactivated } from '../../src/sandbox/cronto';
 import { traceLines } from '../../src/sandbox/trace';
-import { checkA11y, confirmMobile, EXAMPLES, fault, outbox, scan, setConfig, tabTo, useE2E, waitForPortal, type TestPage } from './harness';
+import { button, colourCode, flows, hear, textbox } from './flows';
+import { checkA11y, confirmMobile, EXAMPLES, fault, setConfig, tabTo, useE2E, waitForPortal } from './harness';
 
 const e2e = useE2E();
 
@@ -19,71 +19,13 @@ const LOGOUT = '/access/v1/private/logout';
 const ATTEMPTS =
   'You have exceeded the number of attempts to enter a code. You have received an email with instructions on how to regain access to the bank.';
 const TRACE_ID = /^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i;
-const PNG = 'data:image/png;base64,';
-
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const textbox = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name, exact: typeof name === 'string' });
-const colourCode = (page: Page) => page.locator('img.amwa-colour-code__image');
-const scanned = async (page: Page, userId: string) => (await scan(e2e.url, userId, ((await colourCode(page).getAttribute('src')) ?? '').slice(PNG.length))).replace(/-/g, '');
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
 
 /** The operations the browser called in this test, in order. */
 const operations = () => e2e.requests().map((request) => request.operationId);
 /** The trace lines the sandbox received in this test, as `kind operation username`. */
 const traced = () => traceLines(e2e.server.sandbox.state).map(({ kind, operation, context }) => `${kind} ${operation} ${context.username ?? '-'}`);
+const { scanned, toCodeStep, activate } = flows(e2e);
 
-/** Hears the widget's amwa-logout (it bubbles, composed, to the document) in the test, so it survives leaving the page. */
-async function hearLogout(context: BrowserContext, { cancel = false } = {}) {
-  const heard: unknown[] = [];
-  await context.exposeFunction('__amwaLogout', (detail: unknown) => void heard.push(detail));
-  await context.addInitScript(`document.addEventListener('amwa-logout', (event) => {
-    globalThis.__amwaLogout(event.detail);
-    if (${cancel}) event.preventDefault();
-  });`);
-  return heard;
-}
-
-/** The scanner logon up to the code step for `userId`. */
-async function toCodeStep(userId: string, options?: Parameters<typeof e2e.open>[1]): Promise<TestPage> {
-  const page = await e2e.open(`${BASE}/pages/logon/scanner`, options);
-  await waitForPortal(page, 'Log on with your scanner');
-  await textbox(page, 'User ID').fill(userId);
-  await button(page, 'Next').click();
-  await colourCode(page).waitFor();
-  return page;
-}
-
-/** A scanner activation walked to `last` ('serialNumber' or 'done'). */
-async function activate(userId: string, email: string, last: 'serialNumber' | 'done', options?: Parameters<typeof e2e.open>[1]): Promise<TestPage> {
-  const page = await e2e.open(`${BASE}/pages/activate-scanner`, options);
-  await waitForPortal(page, 'Activate your scanner');
-  await button(page, 'Start activation').click();
-  await textbox(page, 'User ID').fill(userId);
-  await textbox(page, 'Email').fill(email);
-  await button(page, 'Next').click();
-  await heading(page, 'Confirm your email').waitFor();
-  await textbox(page, 'Registration code').fill((await outbox(e2e.url, userId)).at(-1)!.code);
-  await button(page, 'Next').click();
-  await heading(page, 'Connect your scanner').waitFor();
-  if (last === 'serialNumber') return page;
-  await colourCode(page).waitFor();
-  await textbox(page, 'Serial number').fill(await scanned(page, userId));
-  await button(page, 'Next').click();
-  await heading(page, 'Choose a PIN').waitFor();
-  await colourCode(page).waitFor();
-  await textbox(page, 'Confirmation code').fill(await scanned(page, userId));
-  await button(page, 'Next').click();
-  await heading(page, 'Your PIN code is set!').waitFor();
-  await button(page, 'Next').click();
-  await heading(page, 'Confirm on your scanner').waitFor();
-  await button(page, 'Next').click();
-  await heading(page, 'Finish setting up your scanner').waitFor();
-  await colourCode(page).waitFor();
-  await textbox(page, 'Confirmation code').fill(await scanned(page, userId));
-  await button(page, 'Next').click();
-  await heading(page, "And you're done").waitFor();
-  return page;
-}
 
 describe('the mobile logon and link mode', () => {
   test('makes the session-cookie call before the QR code, and logs on with a body built from the session data', async () => {
@@ -206,16 +148,16 @@ describe('the scanner logon', () => {
   test('at the inactivity limit the browser goes to the corporate-portal logout at once, after amwa-logout', async () => {
     await setConfig(e2e.url, { inactivityTimeoutLogonS: 40 });
     await fault(e2e.url, { path: LOGOUT, status: 200, body: { ingLogOutUrl: `${e2e.url}${PORTAL_LOGOUT}` } });
-    let heard: unknown[] = [];
+    let heard: [string, unknown][] = [];
     const page = await toCodeStep('EMMA0005', {
       setup: async (context) => {
         await context.clock.install();
-        heard = await hearLogout(context);
+        heard = await hear(context, ['amwa-logout']);
       },
     });
     await page.clock.runFor(40_000);
     await page.waitForURL(`**${PORTAL_LOGOUT}`);
-    expect(heard).toEqual([{ url: `${e2e.url}${PORTAL_LOGOUT}` }]);
+    expect(heard).toEqual([['amwa-logout', { url: `${e2e.url}${PORTAL_LOGOUT}` }]]);
     expect(e2e.requests('logout')).toHaveLength(1);
     expect(traced()).toContain('trace session:expired EMMA0005');
   });
@@ -239,19 +181,19 @@ describe('the scanner logon', () => {
 
 describe('the activation', () => {
   test('checks the means with the status and the latest agreement, traces each milestone, and leaves done for the corporate-portal logout', async () => {
-    let heard: unknown[] = [];
-    const page = await activate('CARLA003', 'carla.rossi@example.com', 'serialNumber', { setup: async (context) => void (heard = await hearLogout(context)) });
+    let heard: [string, unknown][] = [];
+    const page = await activate('CARLA003', 'carla.rossi@example.com', 'serialNumber', { setup: async (context) => void (heard = await hear(context, ['amwa-logout'])) });
     const check = operations().filter((id) => ['scannerStatus', 'provision', 'agreementsLatest', 'identification'].includes(id!));
     expect(check).toEqual(['scannerStatus', 'provision', 'agreementsLatest', 'identification']);
     expect(e2e.requests('agreementsLatest')[0]).toMatchObject({ method: 'GET', headers: expect.objectContaining({ authorization: expect.stringMatching(/^Bearer /) }) });
     await page.close();
 
     await fault(e2e.url, { path: LOGOUT, status: 200, body: { ingLogOutUrl: `${e2e.url}${PORTAL_LOGOUT}` } });
-    let heardAgain: unknown[] = [];
-    const done = await activate('DAVID004', 'david.smit@example.com', 'done', { setup: async (context) => void (heardAgain = await hearLogout(context)) });
+    let heardAgain: [string, unknown][] = [];
+    const done = await activate('DAVID004', 'david.smit@example.com', 'done', { setup: async (context) => void (heardAgain = await hear(context, ['amwa-logout'])) });
     expect(heard).toEqual([]);
     // 'And you're done' is still shown: the navigation waits for the user to leave it.
-    expect(heardAgain).toEqual([{ url: `${e2e.url}${PORTAL_LOGOUT}` }]);
+    expect(heardAgain).toEqual([['amwa-logout', { url: `${e2e.url}${PORTAL_LOGOUT}` }]]);
     expect(new URL(done.url()).pathname).toBe('/access/pages/activate-scanner');
     expect(await done.getByRole('link', { name: 'Log on with your scanner' }).getAttribute('href')).toBe(`${e2e.url}${PORTAL_LOGOUT}`);
     await checkA11y(done, "'And you're done' leading to the corporate-portal logout");
@@ -273,7 +215,7 @@ describe('the activation', () => {
 
   test('a host that cancels amwa-logout keeps the browser: done goes on to the scanner logon', async () => {
     await fault(e2e.url, { path: LOGOUT, status: 200, body: { ingLogOutUrl: `${e2e.url}${PORTAL_LOGOUT}` } });
-    const page = await activate('ANNA0001', 'anna.devries@example.com', 'done', { setup: (context) => hearLogout(context, { cancel: true }).then(() => undefined) });
+    const page = await activate('ANNA0001', 'anna.devries@example.com', 'done', { setup: (context) => hear(context, ['amwa-logout'], { cancelLogout: true }).then(() => undefined) });
     await page.getByRole('link', { name: 'Log on with your scanner' }).click();
     await page.waitForURL('**/access/pages/logon/scanner');
     page.expectNoConsoleErrors();
