@@ -43,6 +43,7 @@ try {
     'dist/amwa.standalone.js',
     'dist/amwa.css',
     'locales/en.json',
+    'openapi.json',
   ];
   const missing = required.filter((file) => !files.includes(file));
   // Sources, tests and tooling state must never ship.

@@ -1,6 +1,6 @@
 // Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
 // top of the API client; nothing in the client depends on it.
-import { logTrace, logTraceError } from '../contract/trace';
+import type * as contract from '../contract/trace';
 import type { ApiClient } from './api';
 import { call } from './call';
 import { TRACE_HEADER } from './trace-id';
@@ -23,19 +23,23 @@ export interface TraceLog {
 /** The trace id an answer's headers carry, for a trace line's `responseId`. */
 export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE_HEADER) ?? undefined;
 
-/** Creates the trace log on top of the API client; logging never throws into its caller. */
-export function createTraceLog(api: ApiClient): TraceLog {
+/**
+ * Creates the trace log on top of the API client; logging never throws into its caller. The two
+ * operations load with the first line, so screens that trace nothing (Home) do not carry them.
+ */
+export function createTraceLog(api: ApiClient, load: () => Promise<typeof contract> = () => import('../contract/trace')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  const post = (op: typeof logTrace, operation: string, { responseId, username }: TraceContext = {}) => {
+  const post = (kind: 'logTrace' | 'logTraceError', operation: string, { responseId, username }: TraceContext = {}) => {
     // keepalive: a milestone traced just before the browser leaves for the logon url still arrives.
-    const line = call(api, op, { body: { operation, context: { responseId, username } }, keepalive: true })
+    const line = load()
+      .then((ops) => call(api, ops[kind], { body: { operation, context: { responseId, username } }, keepalive: true }))
       .catch(() => undefined) // a lost trace line must never disturb the user
       .finally(() => pending.delete(line));
     pending.add(line);
   };
   return {
-    trace: (operation, context) => post(logTrace, operation, context),
-    traceError: (operation, context) => post(logTraceError, operation, context),
+    trace: (operation, context) => post('logTrace', operation, context),
+    traceError: (operation, context) => post('logTraceError', operation, context),
     settled: async () => {
       await Promise.allSettled([...pending]);
     },

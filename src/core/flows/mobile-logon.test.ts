@@ -38,6 +38,7 @@ describe('mobileLogon', () => {
     // The body is the session data: the anonymous session's context and the device profile; its token the bearer.
     expect(t.calls[0]).toMatchObject({ body: { authenticationContext: CONTEXT, ...DEVICE }, headers: expect.objectContaining({ Authorization: 'Bearer anon-token' }) });
     expect(mobileLogonContract.body!.safeParse(t.calls[0]!.body).success).toBe(true);
+    await t.traceLog.settled();
     expect(t.traces.map(({ body }) => (body as { operation: string }).operation)).toEqual(['mobile-logon:confirmed', 'mobile-logon:logged-on']);
     expect(t.cookies.logonType.get()).toBe('mobile');
     expect(t.leave).toHaveBeenCalledWith('https://bank.test/online/home');
@@ -63,6 +64,7 @@ describe('mobileLogon', () => {
     const t = setup('link', { status: 500 }, { corporatePortal: { precheckUrl: 'https://portal.test/precheck' } });
     await t.run();
     expect(t.calls).toEqual([]);
+    await t.traceLog.settled();
     expect(t.traces.map(({ body }) => (body as { operation: string }).operation)).toEqual(['link:confirmed']);
     expect(t.cookies.logonType.get()).toBeUndefined();
     expect(t.leave).toHaveBeenCalledWith('https://portal.test/precheck');

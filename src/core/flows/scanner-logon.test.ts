@@ -67,7 +67,12 @@ const browserFetch =
     });
 
 const scopes: Array<{ dispose(): void }> = [];
-afterEach(() => scopes.splice(0).forEach((scope) => scope.dispose()));
+const traceLogs: Array<{ settled(): Promise<void> }> = [];
+// Trace lines still on their way would reach the next test's sandbox: they land first.
+afterEach(async () => {
+  await Promise.all(traceLogs.splice(0).map((log) => log.settled()));
+  scopes.splice(0).forEach((scope) => scope.dispose());
+});
 
 function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const parsed = parseSettings(
@@ -87,6 +92,7 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const cookies = createCookies(settings);
   const navigateToError = vi.fn();
   const traceLog = createTraceLog(api);
+  traceLogs.push(traceLog);
   const errors = createErrorHandler({
     emit: emitter.emit,
     analytics: createAnalytics({ settings, emit: emitter.emit, cookies }),
