@@ -162,6 +162,21 @@ describe('the scanner logon', () => {
     expect(traced()).toContain('trace session:expired EMMA0005');
   });
 
+  test('keeps the device identifier in the tdid cookie where localStorage is denied; Chromium caps its 1e9 s max-age at 400 days', async () => {
+    const page = await toCodeStep('EMMA0005', {
+      setup: (context) => context.addInitScript(`Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });`),
+    });
+    await textbox(page, /^Response code/).fill(await scanned(page, 'EMMA0005'));
+    await button(page, 'Log on').click();
+    await page.waitForURL('**/__sandbox/logged-on');
+    const tdid = (await page.context().cookies()).find((cookie) => cookie.name === 'tdid');
+    expect(tdid).toMatchObject({ path: '/access', sameSite: 'Lax', value: expect.stringMatching(/^[\w-]{16}$/) });
+    expect((e2e.requests('scannerLogon')[0]!.body as { deviceUniqueIdentifier: string }).deviceUniqueIdentifier).toBe(tdid!.value);
+    const days = (tdid!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(399);
+    expect(days).toBeLessThanOrEqual(400);
+  });
+
   test('Ctrl+Z undoes the last edits in a masked field', async () => {
     const page = await toCodeStep('EMMA0005');
     const field = textbox(page, /^Response code/);

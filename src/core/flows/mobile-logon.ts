@@ -9,7 +9,7 @@ import type { Session } from '../session/session';
 import type { Settings } from '../settings';
 import { responseIdOf, type TraceLog } from '../trace';
 import { liveAnonymous, reportableSessionError, startAnonymous } from './anonymous';
-import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
+import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import type { QrMode } from './qr';
 import { checkRedirect, INVALID_REDIRECT } from './redirect';
 
@@ -29,7 +29,7 @@ const ownOrigin = (url: string | undefined, base: string): string[] => {
 export interface MobileLogonDeps {
   api: ApiClient;
   settings: Pick<Settings, 'allowedRedirectOrigins' | 'corporatePortal'>;
-  cookies: Pick<Cookies, 'logonType'>;
+  cookies: Pick<Cookies, 'logonType' | 'tdid'>;
   emit: Emit;
   traceLog: Pick<TraceLog, 'trace'>;
   /** Holds the anonymous session the QR code was made for: its data is the logon's body. */
@@ -65,7 +65,8 @@ export function prepareQrSession(session: Pick<Session, 'anonymousProfile' | 'pr
  * url (allowed origins only); link mode makes no call and remembers nothing, it goes to the
  * corporate portal's precheck page the host configured (trusted like the rest of its settings).
  */
-export function mobileLogon({ api, settings, cookies, emit, traceLog, session, mode, base, leave, deviceProfile = pageDeviceProfile }: MobileLogonDeps) {
+export function mobileLogon({ api, settings, cookies, emit, traceLog, session, mode, base, leave, deviceProfile }: MobileLogonDeps) {
+  const profile = deviceProfile ?? (() => pageDeviceProfile(pageEnvironment(cookies.tdid)));
   const go = (url: string, logonType: 'mobile' | 'link') => {
     emit('amwa-logon-redirect', { url, logonType });
     leave(url);
@@ -85,7 +86,7 @@ export function mobileLogon({ api, settings, cookies, emit, traceLog, session, m
     if (!anonymous) throw new AnonymousSessionAPIError();
     const { data, headers } = await call(api, contract.mobileLogon, {
       bearer: anonymous.accessToken,
-      body: { authenticationContext: anonymous.authenticationContext, ...(await deviceProfile()) },
+      body: { authenticationContext: anonymous.authenticationContext, ...(await profile()) },
       signal,
     });
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);

@@ -30,7 +30,7 @@ import {
 } from './authentication';
 import { liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
 import { createColourCode, readColourCode, type ColourCode } from './colour-code';
-import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
+import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
 import { checkRedirect, INVALID_REDIRECT } from './redirect';
 import { createStore } from './store';
@@ -105,7 +105,7 @@ export interface ScannerLogonDeps {
   /** Disposing it stops the colour code's timers and drops calls in flight. */
   scope: Scope;
   settings: Pick<Settings, 'colourCodeExpiryMarginS' | 'allowedRedirectOrigins' | 'corporatePortal'>;
-  cookies: Pick<Cookies, 'logonType' | 'userId'>;
+  cookies: Pick<Cookies, 'logonType' | 'userId' | 'tdid'>;
   emit: Emit;
   errors: ErrorHandler;
   traceLog: Pick<TraceLog, 'trace' | 'traceError'>;
@@ -173,7 +173,7 @@ const originOf = (error: unknown) => (isApiError(error) ? error.path : error ins
 /** Creates the scanner logon flow. */
 export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
   const { api, session, scope, settings, cookies, emit, errors, traceLog, base, leave, now = () => Date.now(), lastUsedMeans = storedMeansMemory() } = deps;
-  const getDeviceProfile = deps.deviceProfile ?? pageDeviceProfile;
+  const getDeviceProfile = deps.deviceProfile ?? (() => pageDeviceProfile(pageEnvironment(cookies.tdid)));
   const store = createStore<ScannerLogonState>({ status: 'userId', userId: deps.initialUserId ?? '' });
   // The session Next started serves the first colour code; every later load re-initialises.
   let sessionUnused = false;
