@@ -164,7 +164,9 @@ describe('the scanner logon', () => {
 
   test('keeps the device identifier in the tdid cookie where localStorage is denied; Chromium caps its 1e9 s max-age at 400 days', async () => {
     const page = await toCodeStep('EMMA0005', {
-      setup: (context) => context.addInitScript(`Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });`),
+      setup: async (context) => {
+        await context.addInitScript(`Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });`);
+      },
     });
     await textbox(page, /^Response code/).fill(await scanned(page, 'EMMA0005'));
     await button(page, 'Log on').click();
