@@ -1,5 +1,7 @@
+import { TRACE_HEADER } from '../contract/operation';
+
 /** Response header carrying the server's trace id. */
-export const TRACE_HEADER = 'x-trace-id';
+export { TRACE_HEADER };
 
 const TRACE_ID = /^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i;
 

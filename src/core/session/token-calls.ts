@@ -9,9 +9,6 @@ import type { AnonymousProfile } from './profile';
 import { REFRESH_RETRIES, REFRESH_RETRY_DELAY_MS, TOKEN_CALL_TIMEOUT_MS } from './timing';
 import { type OAuthToken, expiresAt } from './tokens';
 
-/** Header telling the token endpoint how long the user has been idle, in whole seconds. */
-export { INACTIVITY_HEADER };
-
 /** How a refresh ended: new tokens, refused (401: the profile is gone), or failed after every retry. */
 export type RefreshOutcome = { kind: 'refreshed'; token: OAuthToken } | { kind: 'rejected' } | { kind: 'failed'; error: unknown };
 
