@@ -111,3 +111,10 @@ describe('the API contract', () => {
     expect(statuses('/v1/api/public/qr')).toEqual(expect.arrayContaining(['400']));
   });
 });
+
+describe('names spelled out on the first load', () => {
+  it('keeps the trace header of the API client equal to the contract', async () => {
+    const [{ TRACE_HEADER: client }, { TRACE_HEADER: contract }] = await Promise.all([import('../core/trace-id'), import('./operation')]);
+    expect(client).toBe(contract);
+  });
+});

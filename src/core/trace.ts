@@ -1,16 +1,11 @@
 // Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
 // top of the API client; nothing in the client depends on it.
-import type * as contract from '../contract/trace';
 import type { ApiClient } from './api';
-import { call } from './call';
 import { TRACE_HEADER } from './trace-id';
+import type * as sending from './trace-send';
+import type { TraceContext } from './trace-send';
 
-/** What a trace line tells the server about the call it follows. */
-export interface TraceContext {
-  /** The `x-trace-id` of the answer concerned. */
-  responseId?: string;
-  username?: string;
-}
+export type { TraceContext };
 
 /** Fire-and-forget trace logging whose pending calls can be awaited before leaving the page. */
 export interface TraceLog {
@@ -24,22 +19,24 @@ export interface TraceLog {
 export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE_HEADER) ?? undefined;
 
 /**
- * Creates the trace log on top of the API client; logging never throws into its caller. The two
- * operations load with the first line, so screens that trace nothing (Home) do not carry them.
+ * Creates the trace log on top of the API client; logging never throws into its caller. Its
+ * sending half loads at once, but outside the first render's bundle: by the time a line is sent
+ * it is there, so the line's request goes out before a navigation that follows it.
  */
-export function createTraceLog(api: ApiClient, load: () => Promise<typeof contract> = () => import('../contract/trace')): TraceLog {
+export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  const post = (kind: 'logTrace' | 'logTraceError', operation: string, { responseId, username }: TraceContext = {}) => {
-    // keepalive: a milestone traced just before the browser leaves for the logon url still arrives.
-    const line = load()
-      .then((ops) => call(api, ops[kind], { body: { operation, context: { responseId, username } }, keepalive: true }))
+  const sender = load();
+  sender.catch(() => undefined); // reported with the first line that needs it, if any
+  const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
+    const line = sender
+      .then(({ sendTraceLine }) => sendTraceLine(api, kind, operation, context))
       .catch(() => undefined) // a lost trace line must never disturb the user
       .finally(() => pending.delete(line));
     pending.add(line);
   };
   return {
-    trace: (operation, context) => post('logTrace', operation, context),
-    traceError: (operation, context) => post('logTraceError', operation, context),
+    trace: (operation, context) => post('trace', operation, context),
+    traceError: (operation, context) => post('error', operation, context),
     settled: async () => {
       await Promise.allSettled([...pending]);
     },
