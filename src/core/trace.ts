@@ -5,6 +5,7 @@ import { TRACE_HEADER } from './trace-id';
 import type * as sending from './trace-send';
 import type { TraceContext } from './trace-send';
 
+/** What a trace line tells the server about the call it follows. */
 export type { TraceContext };
 
 /** Fire-and-forget trace logging whose pending calls can be awaited before leaving the page. */
