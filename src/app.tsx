@@ -1,7 +1,7 @@
 import { Component, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LiveProvider, RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
 import { LOADING_TEXT } from './core/locale-files';
-import { loadChunk, resolveRoute, splitSessionExpired, type History, type Location, type Route } from './core/router';
+import { loadChunk, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
@@ -55,6 +55,11 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     const pageScope = scope.child();
     try {
       const resolved = resolveRoute(routes, path);
+      // A redirect (the index to the remembered logon page) changes the address, not only the page.
+      if (resolved.path !== path && path === '/') {
+        history.replace(resolved.path + (sessionExpired ? SESSION_EXPIRED : '') + location.search + location.hash);
+        return () => pageScope.dispose();
+      }
       if (resolved.kind === 'component') setView((current) => (current.status === 'ready' && current.path === path ? current : { status: 'ready', path, page: resolved.component }));
       else {
         setView({ status: 'loading', path });
@@ -75,7 +80,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     }
     emit('amwa-route-change', { path: location.path });
     return () => pageScope.dispose();
-  }, [routes, path, location.path, scope, errors, emit, services]);
+  }, [routes, path, location, sessionExpired, history, scope, errors, emit, services]);
 
   useEffect(() => {
     // Moving focus to the new screen's heading tells screen-reader users the page changed;

@@ -102,12 +102,18 @@ describe('mount', () => {
     expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
   });
 
-  it('sends a returning mobile user from the index to the mobile logon route', async () => {
+  it.each(['/', '/index.html'])('sends a returning mobile user from %s to the mobile logon route, replacing the address', async (index) => {
     document.cookie = 'logonType=mobile; path=/';
+    window.history.replaceState(null, '', `${index}?campaign=x`);
+    const entries = window.history.length;
     const onRoute = vi.fn();
-    handle = mount(host, { ...settings, basePath: '' }, { on: { 'amwa-route-change': onRoute } });
-    await waitFor(() => expect(onRoute).toHaveBeenCalled());
+    handle = mount(host, { ...settings, basePath: '', routing: 'history' }, { on: { 'amwa-route-change': onRoute } });
+    await waitFor(() => expect(onRoute).toHaveBeenCalledWith({ path: '/pages/logon/mobile' }));
+    expect(window.location.pathname + window.location.search).toBe('/pages/logon/mobile?campaign=x');
+    expect(window.history.length).toBe(entries);
+    expect(onRoute).not.toHaveBeenCalledWith({ path: '/' });
     expect(shadow().queryByRole('heading', { name: 'Log on with' })).toBeNull();
+    window.history.replaceState(null, '', '/');
   });
 
   it('leaves no node, timer or listener behind after unmount', async () => {

@@ -46,6 +46,7 @@ try {
     'dist-examples/react.js',
     'static/image',
     'locales/en.json',
+    'openapi.json',
   ];
   const missing = required.filter((file) => !files.includes(file));
   // Sources, tests and tooling state must never ship.

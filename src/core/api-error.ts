@@ -1,4 +1,4 @@
-import { isTraceId, TRACE_HEADER } from './trace';
+import { isTraceId, TRACE_HEADER } from './trace-id';
 
 /** Why a request failed: no answer in time, no answer at all, a non-2xx answer, an unexpected body, or cancelled. */
 export type ApiErrorKind = 'timeout' | 'network' | 'http' | 'invalid-response' | 'aborted';

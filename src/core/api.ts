@@ -27,6 +27,8 @@ export interface ApiRequest<T> {
   bearer?: string;
   /** Default true ('include'); the anonymous-session call uses false. */
   credentials?: boolean;
+  /** Lets the call outlive the page (trace lines sent just before the browser leaves). */
+  keepalive?: boolean;
   signal?: AbortSignal;
 }
 
@@ -123,7 +125,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
 
   return {
     async request<T>(req: ApiRequest<T>): Promise<ApiResponse<T>> {
-      const { method, path, target = 'access', body, form, schema, bearer, credentials = true, signal } = req;
+      const { method, path, target = 'access', body, form, schema, bearer, credentials = true, keepalive, signal } = req;
       const timeoutMs = req.timeoutMs ?? (target === 'security' ? settings.apiGatewayTimeout : settings.bmgApiTimeout);
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
       // Double-submit XSRF only means something when cookies travel with the call.
@@ -139,6 +141,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
         headers: { ...headers, ...req.headers },
         body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         credentials: credentials ? 'include' : 'omit',
+        ...(keepalive ? { keepalive } : {}),
       };
       const { res, data } = await exchange(base + path, init, path, timeoutMs, signal);
       const answer = { path, status: res.status, data, headers: res.headers };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies } from './cookies';
+import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S } from './cookies';
 
 const NOW = new Date('2025-06-03T12:00:00Z');
 const settings = { basePath: '', brandPrefix: 'amwa' };
@@ -29,8 +29,15 @@ describe('createCookies', () => {
   it("uses path '/' for a root base path and adds Secure on https", () => {
     vi.stubGlobal('location', new URL('https://bank.test/'));
     const writes = cookieWrites();
-    createCookies(settings).tdid.set('d1');
-    expect(writes()[0]).toMatch(/^tdid=d1; path=\/; expires=[^;]+; secure; sameSite=Lax$/);
+    createCookies(settings).logonType.set('mobile');
+    expect(writes()[0]).toMatch(/^logonType=mobile; path=\/; expires=[^;]+; secure; sameSite=Lax$/);
+  });
+
+  it('keeps tdid, the fallback store of the device identifier, with max-age 1e9 s instead of an expiry date', () => {
+    const writes = cookieWrites();
+    createCookies({ basePath: '/access', brandPrefix: 'amwa' }).tdid.set('AAAAAAAAAAAAAAAA');
+    expect(FALLBACK_MAX_AGE_S).toBe(1_000_000_000);
+    expect(writes()).toEqual(['tdid=AAAAAAAAAAAAAAAA; path=/access; sameSite=Lax; max-age=1000000000']);
   });
 
   it('remembers the logon type and reads anything else as undefined', () => {

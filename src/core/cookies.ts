@@ -7,6 +7,13 @@ import type { Settings } from './settings';
  */
 export const COOKIE_LIFETIME_MS = 648_000_000;
 
+/**
+ * Max-age of the `tdid` cookie, the fallback store of the device identifier (spec section 3):
+ * 1e9 s, about 31.7 years, i.e. "keep it". Chromium caps any cookie at 400 days, so there it
+ * lasts 400 days from its latest write; the logon rewrites it each time it is used.
+ */
+export const FALLBACK_MAX_AGE_S = 1e9;
+
 /** The remembered way of logging on. */
 export type LogonType = 'mobile' | 'scanner';
 
@@ -18,6 +25,7 @@ export interface Cookies {
   logonType: { get(): LogonType | undefined; set(type: LogonType): void; clear(): void };
   /** Remembered scanner user ID (`{brandPrefix}-scanner-user-id`). */
   userId: { get(): string | undefined; set(userId: string): void; clear(): void };
+  /** The device identifier where localStorage cannot keep it (max-age `FALLBACK_MAX_AGE_S`). */
   tdid: { get(): string | undefined; set(value: string): void };
   /** True when the `log-analytics-feature` cookie asks for analytics on the console. */
   analyticsLogging(): boolean;
@@ -55,7 +63,11 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
       clear: logonType.clear,
     },
     userId: cookie(`${settings.brandPrefix}-scanner-user-id`),
-    tdid: cookie('tdid'),
+    tdid: {
+      get: () => jar.get('tdid'),
+      // max-age instead of the jar's 7.5-day expiry: a device identifier is kept, not remembered for a week.
+      set: (value: string) => void jar.set('tdid', value, { expires: undefined, 'max-age': String(FALLBACK_MAX_AGE_S) }),
+    },
     analyticsLogging: () => {
       const flag = jar.get('log-analytics-feature');
       return !!flag && flag !== 'false';

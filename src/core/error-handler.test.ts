@@ -31,14 +31,22 @@ function setup() {
   const emitter = createEmitter();
   const events: [keyof AmwaEventMap, unknown][] = [];
   for (const type of ['amwa-technical-exception', 'amwa-generic-exception'] as const) emitter.on(type, (detail) => events.push([type, detail]));
-  // The trace call hangs until the test releases it, so the wait before navigating is observable.
-  const fetch = (() => new Promise<Response>((resolve) => (releaseTrace = () => resolve(new Response(null, { status: 204 }))))) as typeof globalThis.fetch;
+  // Trace calls hang until the test releases them, so the wait before navigating is observable.
+  const held: (() => void)[] = [];
+  const lines: { url: string; body: unknown }[] = [];
+  const fetch = ((url: string, init: RequestInit) => {
+    lines.push({ url, body: JSON.parse(String(init.body)) });
+    return new Promise<Response>((resolve) => {
+      held.push(() => resolve(new Response(null, { status: 204 })));
+      releaseTrace = () => held.splice(0).forEach((release) => release());
+    });
+  }) as typeof globalThis.fetch;
   const traceLog = createTraceLog(createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch }));
   const analytics = createAnalytics({ settings, emit: emitter.emit, cookies: createCookies(settings) });
   const navigateToError = vi.fn<(traceId?: string) => void>();
   const handler = createErrorHandler({ emit: emitter.emit, analytics, traceLog, navigateToError, signal: scope.signal });
   const views = () => (window as unknown as { dataLayer: { content?: string }[] }).dataLayer.map((entry) => entry.content);
-  return { handler, events, navigateToError, traceLog, views };
+  return { handler, events, navigateToError, traceLog, views, lines };
 }
 
 beforeEach(() => {
@@ -61,11 +69,18 @@ describe('createErrorHandler', () => {
     ['status 500', answered(500), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
     ['status 503', answered(503), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
     ['a technical code', answered(400, { errorCode: AGREEMENT }), [AGREEMENT], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
-  ] as const)('%s → %s', (_, error, technicalCodes, outcome, view, detail) => {
+  ] as const)('%s → %s', async (_, error, technicalCodes, outcome, view, detail) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { handler, events, views, navigateToError } = setup();
-    expect(handler.handle(error, { origin: 'scanner-logon', technicalCodes })).toBe(outcome);
+    const { handler, events, views, navigateToError, lines } = setup();
+    expect(handler.handle(error, { origin: 'scanner-logon', technicalCodes, username: 'EMMA0005' })).toBe(outcome);
     expect(errorLog).toHaveBeenCalledWith(error);
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    expect(lines).toEqual([
+      {
+        url: `${location.origin}/access/v1/api/public/log/trace-error`,
+        body: { operation: 'scanner-logon', context: { responseId: 'traceId' in detail ? TRACE : undefined, username: 'EMMA0005' } },
+      },
+    ].map((line) => ({ ...line, body: JSON.parse(JSON.stringify(line.body)) })));
     expect(views()).toEqual([view]);
     expect(events).toEqual([['amwa-technical-exception', { traceId: undefined, ...detail }]]);
     expect(navigateToError).not.toHaveBeenCalled();
@@ -92,11 +107,12 @@ describe('createErrorHandler', () => {
     await vi.waitFor(() => expect(navigateToError).toHaveBeenCalledWith(detail.traceId));
   });
 
-  it('ignores aborted calls: nothing logged, shown or recorded', () => {
+  it('ignores aborted calls: nothing logged, traced, shown or recorded', () => {
     const errorLog = vi.spyOn(console, 'error');
-    const { handler, events, views } = setup();
+    const { handler, events, views, lines } = setup();
     expect(handler.handle(new AmwaApiError('aborted', 'Request aborted', { path: '/p' }), { origin: 'x' })).toBe('aborted');
     expect(errorLog).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
     expect(events).toEqual([]);
     expect(views()).toEqual([]);
   });

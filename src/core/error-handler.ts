@@ -17,11 +17,13 @@ export interface ErrorContext {
   origin: string;
   /** Error codes shown as a technical error, e.g. 'invalid-scanner-means-agreement-error-code' on scanner screens. */
   technicalCodes?: readonly string[];
+  /** The user ID the flow knows, for the trace line. */
+  username?: string;
 }
 
 /** The shared error handler of spec section 8. */
 export interface ErrorHandler {
-  /** Reports `error`; a generic error then leaves for the error page once pending trace calls settle. */
+  /** Reports `error` (and traces it); a generic error then leaves for the error page once pending trace calls settle. */
   handle(error: unknown, context: ErrorContext): ErrorOutcome;
 }
 
@@ -29,7 +31,7 @@ export interface ErrorHandler {
 export interface ErrorHandlerDeps {
   emit: Emit;
   analytics: { view(name: string): void };
-  traceLog: Pick<TraceLog, 'settled'>;
+  traceLog: Pick<TraceLog, 'traceError' | 'settled'>;
   /** Goes to `/pages/error?trace-id=…`. */
   navigateToError: (traceId?: string) => void;
   /** Once aborted (the widget unmounted), a pending error-page navigation is dropped. */
@@ -45,11 +47,12 @@ export function technicalAlertTime(dateHeader: string | null | undefined, now = 
 /** Creates the shared error handler. */
 export function createErrorHandler({ emit, analytics, traceLog, navigateToError, signal }: ErrorHandlerDeps): ErrorHandler {
   return {
-    handle(error, { origin, technicalCodes = [] }) {
+    handle(error, { origin, technicalCodes = [], username }) {
       const api = isApiError(error) ? error : undefined;
       if (api?.kind === 'aborted') return 'aborted';
       console.error(error);
       const traceId = api?.traceId;
+      traceLog.traceError(origin, { responseId: traceId, username });
       const technical = (timeout: boolean) =>
         emit('amwa-technical-exception', { timeout, date: technicalAlertTime(api?.date).toISOString(), traceId });
 

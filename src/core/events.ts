@@ -35,7 +35,11 @@ export interface AmwaEventMap {
   'amwa-prefill': { value: string };
   /** A flow step completed ('next' in the spec). */
   'amwa-next': { flow: string; step: string };
-  /** Logout finished; `url` is where the browser goes next, if anywhere. */
+  /**
+   * Logout finished; `url` is the corporate-portal logout the browser goes to next, if any.
+   * Cancelable: `preventDefault()` in a DOM listener, or `false` from a callback, keeps the browser
+   * here (for a host that ends the portal session itself).
+   */
   'amwa-logout': { url?: string };
   /** This tab took (`true`) or handed over (`false`) the lead of the session's token refresh for the origin. */
   'amwa-session-leader': { leader: boolean };
@@ -70,11 +74,14 @@ const eventNames: Record<AmwaEventType, true> = {
 /** Every amwa event name; the compiler keeps it in step with AmwaEventMap. */
 export const AMWA_EVENT_TYPES = Object.keys(eventNames) as AmwaEventType[];
 
-/** A typed listener for one amwa event. */
+/** A typed listener for one amwa event; returning `false` cancels a cancelable one (any return type is allowed). */
 export type AmwaListener<K extends AmwaEventType> = (detail: AmwaEventMap[K]) => void;
 
-/** The emit function every layer receives; it never throws into its caller. */
-export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => void;
+/** The events a host may cancel. */
+export const CANCELABLE_EVENTS: ReadonlySet<AmwaEventType> = new Set<AmwaEventType>(['amwa-logout']);
+
+/** The emit function every layer receives; it never throws into its caller. `false` when a host cancelled the event. */
+export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) => boolean | void;
 
 /**
  * A tiny typed emitter that also re-dispatches every event as a DOM CustomEvent on `target`.
@@ -83,10 +90,16 @@ export type Emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]) =
  */
 export function createEmitter(target?: EventTarget, guard: HostGuard = createHostGuard()) {
   const listeners = new Map<AmwaEventType, Set<(detail: never) => void>>();
-  const emit: Emit = (type, detail) => {
-    for (const listener of [...(listeners.get(type) ?? [])]) guard.run(`on(${type}) listener`, () => (listener as AmwaListener<typeof type>)(detail));
+  const emit = <K extends AmwaEventType>(type: K, detail: AmwaEventMap[K]): boolean => {
+    const cancelable = CANCELABLE_EVENTS.has(type);
+    let proceed = true;
+    for (const listener of [...(listeners.get(type) ?? [])]) {
+      const answer: unknown = guard.run(`on(${type}) listener`, () => (listener as AmwaListener<typeof type>)(detail));
+      if (answer === false && cancelable) proceed = false;
+    }
     // Browsers report a DOM listener's error themselves and carry on; other DOMs throw it here.
-    if (target) guard.run(`DOM listener of ${type}`, () => target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true })));
+    if (target && guard.run(`DOM listener of ${type}`, () => target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }))) === false) proceed = false;
+    return proceed;
   };
   const on = <K extends AmwaEventType>(type: K, listener: AmwaListener<K>) => {
     const set = listeners.get(type) ?? new Set();

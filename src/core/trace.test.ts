@@ -3,7 +3,8 @@ import { createApiClient } from './api';
 import { createEmitter } from './events';
 import { createScope } from './scope';
 import { parseSettings } from './settings';
-import { createTraceLog, isTraceId } from './trace';
+import { createTraceLog } from './trace';
+import { isTraceId } from './trace-id';
 
 describe('isTraceId', () => {
   it.each([
@@ -37,23 +38,23 @@ describe('createTraceLog', () => {
   function setup(answer: () => Promise<Response>) {
     scope = createScope();
     document.cookie = 'XSRF-TOKEN=t; path=/';
-    const posts: { url: string; body: unknown }[] = [];
+    const posts: { url: string; body: unknown; keepalive?: boolean }[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      posts.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+      posts.push({ url: String(input), body: JSON.parse(String(init?.body)), keepalive: init?.keepalive });
       return answer();
     }) as typeof globalThis.fetch;
     const api = createApiClient({ settings, emit: createEmitter().emit, scope, language: () => 'en-GB', fetch });
     return { log: createTraceLog(api), posts };
   }
 
-  it('posts operation and context to /log/trace and /log/trace-error', async () => {
+  it('posts operation and context to /log/trace and /log/trace-error, with keepalive so a line outlives the page', async () => {
     const { log, posts } = setup(async () => new Response(null, { status: 204 }));
     log.trace('scanner-logon', { responseId: 'r1', username: 'jan' });
     log.traceError('scanner-logon');
     await log.settled();
     expect(posts).toEqual([
-      { url: `${location.origin}/access/v1/api/public/log/trace`, body: { operation: 'scanner-logon', context: { responseId: 'r1', username: 'jan' } } },
-      { url: `${location.origin}/access/v1/api/public/log/trace-error`, body: { operation: 'scanner-logon', context: {} } },
+      { url: `${location.origin}/access/v1/api/public/log/trace`, body: { operation: 'scanner-logon', context: { responseId: 'r1', username: 'jan' } }, keepalive: true },
+      { url: `${location.origin}/access/v1/api/public/log/trace-error`, body: { operation: 'scanner-logon', context: {} }, keepalive: true },
     ]);
   });
 

@@ -1,18 +1,12 @@
+// Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
+// top of the API client; nothing in the client depends on it.
 import type { ApiClient } from './api';
+import { TRACE_HEADER } from './trace-id';
+import type * as sending from './trace-send';
+import type { TraceContext } from './trace-send';
 
-/** Response header carrying the server's trace id. */
-export const TRACE_HEADER = 'x-trace-id';
-
-const TRACE_ID = /^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i;
-
-/** True when `value` has the trace-id shape (2 digits, 32 and 16 alphanumerics, 2 digits); anything else is ignored. */
-export const isTraceId = (value: unknown): value is string => typeof value === 'string' && TRACE_ID.test(value);
-
-/** What a trace log entry tells the server about the call it follows. */
-export interface TraceContext {
-  responseId?: string;
-  username?: string;
-}
+/** What a trace line tells the server about the call it follows. */
+export type { TraceContext };
 
 /** Fire-and-forget trace logging whose pending calls can be awaited before leaving the page. */
 export interface TraceLog {
@@ -22,19 +16,28 @@ export interface TraceLog {
   settled(): Promise<void>;
 }
 
-/** Creates the trace log on top of the API client; logging never throws into its caller. */
-export function createTraceLog(api: ApiClient): TraceLog {
+/** The trace id an answer's headers carry, for a trace line's `responseId`. */
+export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE_HEADER) ?? undefined;
+
+/**
+ * Creates the trace log on top of the API client; logging never throws into its caller. Its
+ * sending half loads at once, but outside the first render's bundle: by the time a line is sent
+ * it is there, so the line's request goes out before a navigation that follows it.
+ */
+export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  const post = (path: string, operation: string, context: TraceContext = {}) => {
-    const call = api
-      .request({ method: 'POST', path, body: { operation, context: { responseId: context.responseId, username: context.username } } })
+  const sender = load();
+  sender.catch(() => undefined); // reported with the first line that needs it, if any
+  const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
+    const line = sender
+      .then(({ sendTraceLine }) => sendTraceLine(api, kind, operation, context))
       .catch(() => undefined) // a lost trace line must never disturb the user
-      .finally(() => pending.delete(call));
-    pending.add(call);
+      .finally(() => pending.delete(line));
+    pending.add(line);
   };
   return {
-    trace: (operation, context) => post('/v1/api/public/log/trace', operation, context),
-    traceError: (operation, context) => post('/v1/api/public/log/trace-error', operation, context),
+    trace: (operation, context) => post('trace', operation, context),
+    traceError: (operation, context) => post('error', operation, context),
     settled: async () => {
       await Promise.allSettled([...pending]);
     },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName, useDropTokens } from '../context';
-import { isTraceId } from '../core/trace';
+import { isTraceId } from '../core/trace-id';
 import { Card } from '../ui/card';
 import { RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';

@@ -132,6 +132,26 @@ describe('status and provision', () => {
     expect((await call('POST', `${SCANNER}/status`, { body: { userName: 'ANNA0001' } })).status).toBe(401);
   });
 
+  it("answers the signed-in person's latest agreement, which a provision makes requested", async () => {
+    const { call, authenticate } = setup();
+    const codes = {
+      ANNA0001: ['anna.devries@example.com', 'REQD_AR'],
+      BORIS002: ['boris.novak@example.com', 'POTEN_AR'],
+      CARLA003: ['carla.rossi@example.com', 'OFFRD_AR'],
+      DAVID004: ['david.smit@example.com', 'COMPLD_AR'],
+      EMMA0005: ['emma.klein@example.com', 'EFF_AR'],
+      FRANK006: ['frank.peeters@example.com', 'MISSING'],
+    } as const;
+    for (const [userId, [email, code]] of Object.entries(codes)) {
+      const { user } = await authenticate(userId, email);
+      expect((await user('GET', `${TOKEN}/management/agreements/latest`)).body).toEqual({ status: code });
+    }
+    const { user } = await authenticate('DAVID004', 'david.smit@example.com');
+    await user('POST', `${SCANNER}/provision`, { userName: 'DAVID004' });
+    expect((await user('GET', `${TOKEN}/management/agreements/latest`)).body).toEqual({ status: 'REQD_AR' });
+    expect((await call('GET', `${TOKEN}/management/agreements/latest`)).status).toBe(401);
+  });
+
   it('lets an OFFERED scanner enrol only after the provision call', async () => {
     const { authenticate, serialOf } = setup();
     const { user } = await authenticate('CARLA003', 'carla.rossi@example.com');

@@ -2,15 +2,13 @@
 // calls, and the cronto management steps (identify the scanner, enrol it with a PIN, activate
 // it) that end with the finish call turning the persona's scanner EFFECTIVE.
 import type { Context, Hono } from 'hono';
-import * as z from 'zod/mini';
+import * as contract from '../contract/activation';
 import { dammCheckDigit } from '../core/validate/check-digits';
 import { ENCRYPTED_STATE_HEADER, findChallenge, isExpired, issueChallenge, readState, retireChallenge, signState, type ChallengeKind } from './cronto';
 import { API_BASE, json } from './http';
-import { bearer, body, issueToken, type IssuedToken } from './security';
-import { defineSlice, findPersona, formatSerial, type Persona, type SandboxState } from './state';
-
-const SCANNER = `${API_BASE}/v1/api/public/scanner`;
-const TOKEN = '/security-means/cronto-hardware-token/actions';
+import { issueTokensFor } from './oauth';
+import { bearer, body, type IssuedToken } from './security';
+import { defineSlice, findPersona, formatSerial, type Persona, type SandboxState, type ScannerStatus } from './state';
 
 /** How long a registration code can be used (spec section 9). */
 export const REGISTRATION_CODE_TTL_S = 600;
@@ -52,11 +50,12 @@ const progressOf = (state: SandboxState, userId: string) => {
   return entry;
 };
 
-const otpRequestSchema = z.object({ userName: z.string(), emailAddress: z.string() });
-const otpAuthenticateSchema = z.object({ userName: z.string(), otp: z.string() });
-const userSchema = z.object({ userName: z.string() });
-const serialSchema = z.object({ serialNumber: z.string().check(z.regex(/^38[0-9]{8}$/)) });
-const tokenResponseSchema = z.object({ tokenResponse: z.string() });
+/** The agreement code `agreements/latest` answers for a status; an offered or completed agreement is requested once provisioned. */
+export function agreementCode(status: ScannerStatus, provisioned: boolean): string {
+  if (provisioned && (status === 'OFFERED' || status === 'COMPLETED')) return 'REQD_AR';
+  const codes: Record<ScannerStatus, string> = { REQUESTED: 'REQD_AR', POTENTIAL: 'POTEN_AR', OFFERED: 'OFFRD_AR', COMPLETED: 'COMPLD_AR', EFFECTIVE: 'EFF_AR', MISSING: 'MISSING' };
+  return codes[status];
+}
 
 /** The persona the bearer token was issued to through a registration code, if it names `userName` (when given). */
 function activatingUser(state: SandboxState, c: Context, userName?: string): Persona | undefined {
@@ -96,8 +95,8 @@ const badRequest = (c: Context, errorCode = 'bad-request') => json(c, { errorCod
 
 /** The scanner activation calls (spec section 7). */
 export function activation(app: Hono, state: SandboxState): void {
-  app.post(`${SCANNER}/activation/otp/request`, async (c) => {
-    const request = await body(c, otpRequestSchema);
+  app.post(API_BASE + contract.otpRequest.path, async (c) => {
+    const request = await body(c, contract.otpRequest.body!);
     const persona = findPersona(state, request?.userName);
     if (!request || !persona || persona.email.toLowerCase() !== request.emailAddress.trim().toLowerCase()) {
       return badRequest(c, 'invalid-user-email-combination');
@@ -109,31 +108,39 @@ export function activation(app: Hono, state: SandboxState): void {
     return json(c, {});
   });
 
-  app.post(`${SCANNER}/activation/otp/authenticate`, async (c) => {
-    const request = await body(c, otpAuthenticateSchema);
+  app.post(API_BASE + contract.otpAuthenticate.path, async (c) => {
+    const request = await body(c, contract.otpAuthenticate.body!);
     const persona = findPersona(state, request?.userName);
     const pending = persona && state.slice(codes).get(persona.userId);
     if (!request || !persona || !pending || state.now() >= pending.expiresAt || pending.code !== request.otp) {
       return badRequest(c, 'invalid-registration-code');
     }
     state.slice(codes).delete(persona.userId);
-    const { entry } = issueToken(state, { kind: 'user', userId: persona.userId, levelOfAssurance: OTP_LEVEL_OF_ASSURANCE });
-    return json(c, { person: { id: entry.personId }, authentication: { status: 'complete' }, accessTokens: [entry] });
+    // Refreshable like any profile: an activation with a physical scanner can outlast one token.
+    const accessTokens = issueTokensFor(state, persona.userId, OTP_LEVEL_OF_ASSURANCE);
+    return json(c, { person: { id: accessTokens[0]!.personId }, authentication: { status: 'complete' }, accessTokens });
   });
 
-  app.post(`${SCANNER}/status`, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, userSchema))?.userName);
+  app.post(API_BASE + contract.scannerStatus.path, async (c) => {
+    const persona = activatingUser(state, c, (await body(c, contract.scannerStatus.body!))?.userName);
     return persona ? json(c, { status: persona.scannerStatus }) : unauthorized(c);
   });
 
-  app.post(`${SCANNER}/provision`, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, userSchema))?.userName);
+  // The signed-in person's own agreement: no user name, the bearer says whose.
+  app.get(contract.agreementsLatest.path, (c) => {
+    const persona = activatingUser(state, c);
+    if (!persona) return unauthorized(c);
+    return json(c, { status: agreementCode(persona.scannerStatus, progressOf(state, persona.userId).provisioned) });
+  });
+
+  app.post(API_BASE + contract.provision.path, async (c) => {
+    const persona = activatingUser(state, c, (await body(c, contract.provision.body!))?.userName);
     if (!persona) return unauthorized(c);
     progressOf(state, persona.userId).provisioned = true;
     return json(c, {});
   });
 
-  app.get(`${TOKEN}/management/enrolment/identification`, (c) => {
+  app.get(contract.identification.path, (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
     // Every scanner shows its own serial number for this code (see cronto.ts).
@@ -141,10 +148,10 @@ export function activation(app: Hono, state: SandboxState): void {
     return json(c, { base64Cronto: base64Png, expirationDuration, responseCheckDigit: true, responseLength: 10 });
   });
 
-  app.post(`${TOKEN}/enrolment/initiate`, async (c) => {
+  app.post(contract.enrolmentInitiate.path, async (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
-    const request = await body(c, serialSchema);
+    const request = await body(c, contract.enrolmentInitiate.body!);
     if (!request) return badRequest(c, 'invalid-serial-number');
     const { scannerStatus } = persona;
     const provisioned = progressOf(state, persona.userId).provisioned;
@@ -154,10 +161,10 @@ export function activation(app: Hono, state: SandboxState): void {
     return codeChallenge(state, c, 'enrolment', persona, request.serialNumber, 'enrolment');
   });
 
-  app.post(`${TOKEN}/enrolment/validate`, async (c) => {
+  app.post(contract.enrolmentValidate.path, async (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
-    const request = await body(c, tokenResponseSchema);
+    const request = await body(c, contract.enrolmentValidate.body!);
     const signed = signedStep(state, c, persona, 'enrolment');
     const found = answeredChallenge(state, signed, 'enrolment');
     if (!request || !signed) return badRequest(c);
@@ -168,7 +175,7 @@ export function activation(app: Hono, state: SandboxState): void {
     return json(c, {});
   });
 
-  app.post(`${TOKEN}/activation/initiate`, (c) => {
+  app.post(contract.activationInitiate.path, (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
     // A refresh re-initiates from the state of the previous activation colour code.
@@ -177,12 +184,12 @@ export function activation(app: Hono, state: SandboxState): void {
     return codeChallenge(state, c, 'activation', persona, signed.serial, 'activation');
   });
 
-  app.post(`${TOKEN}/activation/validate`, async (c) => {
+  app.post(contract.activationValidate.path, async (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
     const key = `activation:${persona.userId}`;
     if ((state.attempts.get(key) ?? 0) >= MAX_FINISH_ATTEMPTS) return json(c, { errorCode: 'too-many-attempts' }, 403);
-    const request = await body(c, tokenResponseSchema);
+    const request = await body(c, contract.activationValidate.body!);
     const signed = signedStep(state, c, persona, 'activation');
     const found = answeredChallenge(state, signed, 'activation');
     if (!request || !signed) return badRequest(c);
@@ -199,8 +206,8 @@ export function activation(app: Hono, state: SandboxState): void {
     return json(c, {});
   });
 
-  app.post(`${SCANNER}/activation/finish`, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, userSchema))?.userName);
+  app.post(API_BASE + contract.finish.path, async (c) => {
+    const persona = activatingUser(state, c, (await body(c, contract.finish.body!))?.userName);
     if (!persona) return unauthorized(c);
     if (!progressOf(state, persona.userId).activated || persona.levelOfAssurance === null) return json(c, { errorCode: 'activation-not-validated' }, 409);
     persona.scannerStatus = 'EFFECTIVE';

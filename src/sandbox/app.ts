@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { activation } from './activation';
+import { contractCheck } from './contract';
 import { control } from './control';
 import { cors, originPolicy } from './cors';
 import { cronto } from './cronto';
@@ -13,6 +14,7 @@ import { scannerLogon } from './scanner-logon';
 import { security } from './security';
 import type { SandboxState } from './state';
 import { staticFiles } from './static';
+import { trace } from './trace';
 
 /** A piece of the sandbox API: registers its routes on the app and keeps its data in `state`. */
 export type RouteModule = (app: Hono, state: SandboxState) => void;
@@ -21,7 +23,7 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  * The API and control calls, registered in this order ahead of the static files and pages.
  * A flow adds its calls with one file exporting a RouteModule and one line here.
  */
-export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth];
+export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth, trace];
 
 /** What `createApp` takes besides state and root. */
 export interface AppOptions {
@@ -29,11 +31,11 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
 }
 
-/** Builds the sandbox app: CORS, guards, envelope, XSRF and fault middleware, route modules, then files and pages. */
+/** Builds the sandbox app: CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
 export function createApp(state: SandboxState, root: string, { corsOrigins }: AppOptions = {}): Hono {
   const app = new Hono();
   const policy = originPolicy(corsOrigins);
-  app.use(cors(policy), controlGuard(policy), bodyLimits(), envelope(state), xsrf(), faults(state));
+  app.use(cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, root);
   examples(app, state);

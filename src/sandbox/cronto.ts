@@ -5,6 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import * as z from 'zod/mini';
+import { ENCRYPTED_STATE_HEADER } from '../contract/operation';
 import { controlJson } from './http';
 import { encodePng, type Rgb } from './png';
 import { defineSlice, findPersona, formatSerial, type SandboxState } from './state';
@@ -25,7 +26,7 @@ export interface Challenge {
 }
 
 /** The header the colour-code calls carry their signed state in. */
-export const ENCRYPTED_STATE_HEADER = 'x-encrypted-state';
+export { ENCRYPTED_STATE_HEADER };
 
 /** Cells per side, and pixels per cell side: a 200×200 image. */
 export const GRID = 25;

@@ -77,13 +77,13 @@ describe('XSRF', () => {
 });
 
 describe('API answers', () => {
-  it('write the prefix, no-store, a Date from the sandbox clock, and a trace id on errors only', async () => {
+  it('write the prefix, no-store, a Date from the sandbox clock, and a trace id on every API answer', async () => {
     const { send } = setup();
     const ok = await send(ECHO, post('abc'));
     expect(ok.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
     expect(ok.headers.get('Cache-Control')).toBe('no-store');
     expect(ok.headers.get('Date')).toBe('Thu, 02 Jan 2025 03:04:05 GMT');
-    expect(ok.headers.get('x-trace-id')).toBeNull();
+    expect(ok.headers.get('x-trace-id')).toMatch(TRACE_ID);
 
     const missing = await send('/access/v1/api/public/nothing-here');
     expect(missing.status).toBe(404);

@@ -42,14 +42,14 @@ export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 2
 export const controlJson = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
   c.json(body, status, { 'Cache-Control': 'no-store' });
 
-/** Adds the `Date` header to every answer outside `/__sandbox/`, and a trace id to every error. */
+/** Adds the `Date` header to every answer outside `/__sandbox/`, and a trace id to every API answer and every error. */
 export const envelope =
   (state: SandboxState): MiddlewareHandler =>
   async (c, next) => {
     await next();
     if (isSandboxPath(c.req.path)) return;
     c.res.headers.set('Date', new Date(state.now()).toUTCString());
-    if (c.res.status >= 400) c.res.headers.set('x-trace-id', traceId());
+    if (c.res.status >= 400 || isApiPath(c.req.path)) c.res.headers.set('x-trace-id', traceId());
   };
 
 /**

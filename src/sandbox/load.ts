@@ -1,6 +1,7 @@
 // A bounded load run against a sandbox of its own on loopback: simulated users waiting on the QR
-// logon page, each with its own kept-alive connection and cookie, polling `GET …/qr/confirmed` as
-// the widget does. Used by `npm run bench:load` (full size) and by a unit test (short); never
+// page of link mode, each with its own kept-alive connection and cookie, polling
+// `GET …/link/qr/confirmed` as the widget does (the same polling as the logon page's, without
+// the anonymous session a logon QR code needs first). Used by `npm run bench:load` (full size) and by a unit test (short); never
 // exported from `amwa/sandbox`.
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
@@ -46,7 +47,7 @@ export interface LoadReport {
 }
 
 const LIMITS = { users: [1, 1000], intervalMs: [50, 60_000], durationMs: [100, 120_000] } as const;
-const QR = '/access/v1/api/public/qr';
+const QR = '/access/v1/api/public/link/qr';
 
 let gc: (() => void) | undefined;
 /** Collects garbage first, so figures compare what is kept, not what is waiting to be freed. */

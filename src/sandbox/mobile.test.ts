@@ -13,8 +13,9 @@ function browser(shared?: { sandbox: Sandbox }) {
   let now = Date.parse('2025-06-03T10:00:00Z');
   const sandbox = shared?.sandbox ?? createSandbox({ now: () => now });
   const jar = new Map<string, string>([['XSRF-TOKEN', 'xsrf']]);
-  const send = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const headers = new Headers({ Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), 'X-XSRF-TOKEN': 'xsrf' });
+  let token = '';
+  const send = async (method: 'GET' | 'POST', url: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const headers = new Headers({ Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), 'X-XSRF-TOKEN': 'xsrf', ...extra });
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     const response = await sandbox.fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     for (const line of response.headers.getSetCookie()) {
@@ -26,15 +27,33 @@ function browser(shared?: { sandbox: Sandbox }) {
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text.replace(/^\)\]\}',?\n?/, '')) : undefined };
   };
+  /** The anonymous session: its context, its web-session cookie, its token. */
+  const anonymous = async () => {
+    const { body } = await send('POST', `${ORIGIN}/access/v1/public/session/anonymous/initiate`);
+    const booted = await send('POST', `${ORIGIN}/security/means/bootstrap/web/sessions`, body);
+    token = booted.body.authenticationResponse.accessTokens[0].accessToken;
+    return body.authenticationContext as Record<string, unknown>;
+  };
+  let context: Record<string, unknown> | undefined;
   return {
     sandbox,
     jar,
     get: (url: string) => send('GET', url),
     post: (url: string, body?: unknown) => send('POST', url, body),
+    /** A logon QR code after the session-cookie call, as the widget asks for one. */
+    async logonQr() {
+      context ??= await anonymous();
+      return send('GET', `${API}/qr`);
+    },
+    /** The mobile logon as the widget makes it: the session's context and a device profile, its token as bearer. */
+    mobileLogon: (body: unknown = { authenticationContext: context, ...device }, bearer = token) =>
+      send('POST', `${API}/mobile/logon`, body, { Authorization: `Bearer ${bearer}` }),
     confirm: (mode?: 'logon' | 'link') => send('POST', `${ORIGIN}/__sandbox/mobile/confirm`, mode ? { mode } : {}),
     advance: (ms: number) => void (now += ms),
   };
 }
+
+const device = { browser: 'Chrome 126', operatingSystem: 'Linux', deviceUniqueIdentifier: 'AAAAAAAAAAAAAAAA', deviceFingerprint: 'a'.repeat(64) };
 
 /** What a QR decoder reads in the base64 PNG. */
 function decode(base64: string): string | undefined {
@@ -45,7 +64,8 @@ function decode(base64: string): string | undefined {
 describe('mobile QR sandbox', () => {
   it('hands out a real QR code naming the pending session, tied to the browser by an HttpOnly cookie', async () => {
     const b = browser();
-    const answer = await b.get(`${API}/qr`);
+    expect(await b.get(`${API}/qr`)).toMatchObject({ status: 400, body: { errorCode: 'no-web-session' } });
+    const answer = await b.logonQr();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('Cache-Control')).toBe('no-store');
     expect(answer.headers.get('Set-Cookie')).toMatch(new RegExp(`^${QR_SESSION_COOKIE}=\\w+; Path=/access; HttpOnly; SameSite=Lax`));
@@ -55,20 +75,33 @@ describe('mobile QR sandbox', () => {
 
   it('answers confirmed false until the phone approves, then lets exactly one mobile logon through', async () => {
     const b = browser();
-    await b.get(`${API}/qr`);
-    expect((await b.post(`${API}/mobile/logon`)).status).toBe(401);
+    await b.logonQr();
+    expect((await b.mobileLogon()).status).toBe(401);
     expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: false });
     const approved = await b.confirm('logon');
     expect(approved).toMatchObject({ status: 200, body: { id: b.jar.get(QR_SESSION_COOKIE), mode: 'logon' } });
     expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: true });
-    expect(await b.post(`${API}/mobile/logon`)).toMatchObject({ status: 200, body: { url: `${ORIGIN}/__sandbox/logged-on` } });
-    expect((await b.post(`${API}/mobile/logon`)).status).toBe(401);
+    expect(await b.mobileLogon()).toMatchObject({ status: 200, body: { url: `${ORIGIN}/__sandbox/logged-on` } });
+    expect((await b.mobileLogon()).status).toBe(401);
+  });
+
+  it('checks the mobile logon: the contract body, and the token of the web session the QR code was issued to', async () => {
+    const b = browser();
+    const other = browser(b);
+    await other.logonQr();
+    await b.logonQr();
+    await b.confirm('logon');
+    expect(await b.mobileLogon({ ...device })).toMatchObject({ status: 400, body: { errorCode: 'bad-request' } });
+    expect(await b.mobileLogon(undefined, 'not-a-token')).toMatchObject({ status: 401, body: { errorCode: 'unauthorized' } });
+    const stranger = (await other.mobileLogon()).status;
+    expect(stranger).toBe(401);
+    expect((await b.mobileLogon()).status).toBe(200);
   });
 
   it('expires a QR code after qrExpirySeconds: the poll answers 410 and the phone finds nothing to approve', async () => {
     const b = browser();
     b.sandbox.state.config.qrExpirySeconds = 5;
-    await b.get(`${API}/qr`);
+    await b.logonQr();
     b.advance(4999);
     expect((await b.get(`${API}/qr/confirmed`)).status).toBe(200);
     b.advance(1);
@@ -80,10 +113,10 @@ describe('mobile QR sandbox', () => {
     const waiting = browser();
     waiting.sandbox.state.config.qrExpirySeconds = 5;
     const other = browser(waiting);
-    await waiting.get(`${API}/qr`);
+    await waiting.logonQr();
     await waiting.get(`${API}/link/qr`);
     expect(waiting.sandbox.state.pendingQrs).toHaveLength(1); // a browser's new code replaces its earlier one
-    await other.get(`${API}/qr`);
+    await other.logonQr();
     expect(waiting.sandbox.state.pendingQrs).toHaveLength(2);
     waiting.advance(5000);
     expect((await other.get(`${API}/qr/confirmed`)).status).toBe(410);
@@ -95,7 +128,7 @@ describe('mobile QR sandbox', () => {
     const { state } = b.sandbox;
     const issuedAt = state.now();
     state.pendingQrs = Array.from({ length: MAX_PENDING_QRS }, (_, i) => ({ id: `flood${i}`, mode: 'logon' as const, issuedAt, confirmed: false }));
-    await b.get(`${API}/qr`);
+    await b.logonQr();
     expect(state.pendingQrs).toHaveLength(MAX_PENDING_QRS);
     expect(state.pendingQrs[0]!.id).toBe('flood1');
     expect(state.pendingQrs.at(-1)!.id).toBe(b.jar.get(QR_SESSION_COOKIE));
@@ -104,9 +137,9 @@ describe('mobile QR sandbox', () => {
 
   it('forgets the previous QR code of a browser that asks for a new one', async () => {
     const b = browser();
-    await b.get(`${API}/qr`);
+    await b.logonQr();
     const first = b.jar.get(QR_SESSION_COOKIE);
-    await b.get(`${API}/qr`);
+    await b.logonQr();
     expect(b.jar.get(QR_SESSION_COOKIE)).not.toBe(first);
     expect(b.sandbox.state.pendingQrs.map((qr) => qr.id)).toEqual([b.jar.get(QR_SESSION_COOKIE)]);
   });
@@ -115,8 +148,8 @@ describe('mobile QR sandbox', () => {
     const linking = browser();
     const [older, newer] = [browser(linking), browser(linking)];
     await linking.get(`${API}/link/qr`);
-    await older.get(`${API}/qr`);
-    await newer.get(`${API}/qr`);
+    await older.logonQr();
+    await newer.logonQr();
     expect((await linking.confirm('link')).body).toEqual({ id: linking.jar.get(QR_SESSION_COOKIE), mode: 'link' });
     expect((await linking.confirm('link')).status).toBe(404);
     expect((await linking.confirm()).body).toEqual({ id: newer.jar.get(QR_SESSION_COOKIE), mode: 'logon' });
@@ -143,7 +176,7 @@ describe('mobile QR sandbox', () => {
 
   it('lists the waiting QR codes for the phone panel', async () => {
     const b = browser();
-    await b.get(`${API}/qr`);
+    await b.logonQr();
     b.advance(20_000);
     const pending = await b.sandbox.fetch(new Request(`${ORIGIN}/__sandbox/mobile/pending`));
     expect(await pending.json()).toEqual([{ id: b.jar.get(QR_SESSION_COOKIE), mode: 'logon', confirmed: false, secondsLeft: 100 }]);

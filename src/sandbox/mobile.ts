@@ -4,11 +4,14 @@ import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { create } from 'qrcode';
 import * as z from 'zod/mini';
+import { mobileLogon } from '../contract/mobile';
+import { logout } from '../contract/session';
 import { API_BASE, controlJson, json, randomToken } from './http';
 import { encodePng, type Rgb } from './png';
+import { bearer, body, WEB_CLIENT_ID, webSession } from './security';
 import type { PendingQr, SandboxState } from './state';
 
-/** The cookie that ties a browser to its pending QR code (the unauthenticated session cookie of spec section 7). */
+/** The cookie that ties a browser to its pending QR code. */
 export const QR_SESSION_COOKIE = 'qr-session';
 
 /** What a QR code says: the app reads the mode and the session it approves. */
@@ -58,12 +61,19 @@ const sessionQr = (state: SandboxState, c: Context) => {
   return id === undefined ? undefined : state.pendingQrs.find((qr) => qr.id === id);
 };
 
-/** Issues a QR code for this browser: its earlier one, every expired one and, over the limit, the oldest are forgotten. */
+/**
+ * Issues a QR code for this browser: its earlier one, every expired one and, over the limit, the
+ * oldest are forgotten. A logon QR code needs the web session the anonymous session's bootstrap
+ * opened (spec section 7's session-cookie call before the QR code); without its cookie the call
+ * answers 400.
+ */
 function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
+  const session = webSession(state, c);
+  if (mode === 'logon' && !session) return json(c, { errorCode: 'no-web-session' }, 400);
   const previous = getCookie(c, QR_SESSION_COOKIE);
   state.pendingQrs = state.pendingQrs.filter((qr) => qr.id !== previous && !expired(state, qr));
   state.pendingQrs.splice(0, Math.max(0, state.pendingQrs.length - MAX_PENDING_QRS + 1));
-  const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false };
+  const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false, webSession: session?.id };
   state.pendingQrs.push(qr);
   setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
   return json(c, { qr: Buffer.from(renderQr(qrContent(qr))).toString('base64') });
@@ -83,15 +93,22 @@ export function mobile(app: Hono, state: SandboxState): void {
     });
   }
 
-  app.post(`${PUBLIC}/mobile/logon`, (c) => {
+  // The body is checked against the contract; the bearer must be the anonymous token of the web
+  // session the confirmed QR code was issued to.
+  app.post(API_BASE + mobileLogon.path, async (c) => {
+    const request = await body(c, mobileLogon.body!);
+    if (!request || request.authenticationContext.clientId !== WEB_CLIENT_ID) return json(c, { errorCode: 'bad-request' }, 400);
     const qr = sessionQr(state, c);
+    const session = webSession(state, c);
+    const token = bearer(state, c);
     if (qr?.mode !== 'logon' || !qr.confirmed) return json(c, { errorCode: 'qr-not-confirmed' }, 401);
+    if (!session || session.id !== qr.webSession || token?.accessToken !== session.token.accessToken) return json(c, { errorCode: 'unauthorized' }, 401);
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr); // one logon per approval
     return json(c, { url: new URL(state.config.logonRedirectUrl, c.req.url).href });
   });
 
   // Ends the QR session; a session that came from the corporate portal (an approved link) ends there too.
-  app.post(`${API_BASE}/v1/private/logout`, (c) => {
+  app.post(API_BASE + logout.path, (c) => {
     const qr = sessionQr(state, c);
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr);
     deleteCookie(c, QR_SESSION_COOKIE, { path: API_BASE });

@@ -2,6 +2,7 @@
 // on every refresh-token grant, and revocation (RFC 6749 section 6, RFC 7009), plus a control
 // call that counts what the widget's session did.
 import type { Context, Hono } from 'hono';
+import { INACTIVITY_HEADER } from '../contract/operation';
 import { controlJson, json, randomToken } from './http';
 import { ACCESS_TOKEN_TTL_S, type IssuedToken, issueToken } from './security';
 import { defineSlice, type SandboxState } from './state';
@@ -95,7 +96,7 @@ const grants = defineSlice('oauth-grants', () => new Map<string, Grant>());
 const counters = defineSlice('oauth-stats', () => ({ refreshCalls: 0, refreshed: 0, rejected: 0, revoked: 0, lastInactivitySeconds: null as number | null }));
 
 /** The header the session tells the user's idle time in. */
-export const INACTIVITY_HEADER = 'x-inactivity-seconds';
+export { INACTIVITY_HEADER };
 
 const personIdOf = (userId: string) => `person-${userId.toLowerCase()}`;
 

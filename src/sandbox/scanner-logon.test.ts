@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { decodeMosaic, ENCRYPTED_STATE_HEADER, findChallenge, issueChallenge, readState, renderMosaic, signState } from './cronto';
+import { decodeMosaic, ENCRYPTED_STATE_HEADER, findChallenge, issueChallenge, readState, renderMosaic, scannerDeactivated, signState } from './cronto';
 import { createSandbox } from './index';
 import { acceptedLogons, responseCode } from './scanner-logon';
 
@@ -173,7 +173,7 @@ describe('scanner logon calls', () => {
     expect((await call('POST', '/access/v1/api/public/scanner/logon', { body: { username: 'EMMA0005', transferOtp: otp, ...device } })).body).toEqual({ url: 'https://evil.example/' });
   });
 
-  it('answer 400 to four wrong codes, then 403 and a deactivated scanner', async () => {
+  it('answer 400 to four wrong codes, then 403 from the fifth on', async () => {
     const { call, scan, anonymous, initiate, authenticate } = setup();
     const anon = await anonymous();
     const image = await initiate(anon, 'EMMA0005');
@@ -186,6 +186,33 @@ describe('scanner logon calls', () => {
     expect(fifth.headers.get('x-trace-id')).toMatch(/^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/);
     expect((await authenticate(anon, state, display)).status).toBe(403);
     expect((await call('POST', '/__sandbox/reset')).status).toBe(200);
+  });
+
+  it('deactivate a scanner only for the browser whose logon was just answered 403, once, within 60 s', async () => {
+    const { sandbox, now, call, scan, anonymous, initiate, authenticate } = setup();
+    const deactivate = (username: string, xsrf?: string) =>
+      call('POST', '/access/v1/api/public/scanner/deactivate', {
+        body: { username },
+        headers: xsrf ? { Cookie: `XSRF-TOKEN=${xsrf}`, 'X-XSRF-TOKEN': xsrf } : {},
+      });
+    // Nobody got a 403: refused, by name or otherwise.
+    expect(await deactivate('EMMA0005')).toMatchObject({ status: 403, body: { errorCode: 'deactivation-not-allowed' } });
+    const anon = await anonymous();
+    const image = await initiate(anon, 'EMMA0005');
+    const state = image.headers.get(ENCRYPTED_STATE_HEADER)!;
+    const { display } = (await scan('EMMA0005', image.body.base64Cronto)).body;
+    const wrong = display === '0000000' ? '0000018' : '0000000';
+    for (let i = 1; i <= 5; i++) await authenticate(anon, state, wrong);
+    expect(scannerDeactivated(sandbox.state, 'EMMA0005')).toBe(false);
+    expect((await deactivate('EMMA0005', 'another-browser')).status).toBe(403);
+    expect((await deactivate('HUGO0008')).status).toBe(403);
+    expect(await deactivate('emma0005')).toMatchObject({ status: 200, body: {} });
+    expect(scannerDeactivated(sandbox.state, 'EMMA0005')).toBe(true);
+    expect((await deactivate('EMMA0005')).status).toBe(403);
+    // Another refused code opens a new window, which closes after 60 s.
+    expect((await authenticate(anon, state, display)).status).toBe(403);
+    now.value += 60_000;
+    expect((await deactivate('EMMA0005')).status).toBe(403);
   });
 
   it('refuse expired colour codes, forged state, unknown users and missing tokens', async () => {
@@ -213,7 +240,7 @@ describe('scanner logon calls', () => {
     const { display } = (await scan('EMMA0005', image.body.base64Cronto)).body;
     const token = (await authenticate(anon, image.headers.get(ENCRYPTED_STATE_HEADER)!, display)).body.accessTokens[0].accessToken;
     const { otp } = (await call('POST', '/security-means/transfers', { headers: { Authorization: `Bearer ${token}` }, body: { clientId: 'portal', intent: 'link' } })).body;
-    const redeemed = await call('POST', '/security-means/transfers/access-tokens', { body: { otp, authenticationContext: {}, pinning: 'x' } });
+    const redeemed = await call('POST', '/security-means/transfers/access-tokens', { body: { otp, authenticationContext: CONTEXT, pinning: 'x' } });
     expect(redeemed.body.accessTokens[0]).toMatchObject({ profileName: 'EMMA0005', requesterLevelOfAssurance: 5 });
     expect((await call('POST', '/security-means/transfers/access-tokens', { body: { otp } })).status).toBe(400);
   });

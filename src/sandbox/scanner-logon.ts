@@ -3,7 +3,8 @@
 // step-up's cronto authentication in the context of a partial result, and the logon call that
 // redeems the transfer OTP for the url of the sandbox's 'You are logged on' page.
 import type { Context, Hono } from 'hono';
-import * as z from 'zod/mini';
+import { getCookie } from 'hono/cookie';
+import * as contract from '../contract/scanner-logon';
 import {
   deactivateScanner,
   ENCRYPTED_STATE_HEADER,
@@ -19,16 +20,15 @@ import {
 import { API_BASE, json } from './http';
 import { authenticationResultFor, MULTI_PROFILE_USER_ID } from './oauth';
 import { bearer, body, redeemTransfer } from './security';
-import { defineSlice, type SandboxState } from './state';
-
-const AUTHENTICATION = '/security-means/cronto-hardware-token/actions/authentication';
-const STANDALONE = `${AUTHENTICATION}/standalone`;
+import { defineSlice, findPersona, type SandboxState } from './state';
 
 /** The single-sign-on service a logon's transfer OTP must be made out to. */
 export const SSO_CLIENT_ID = 'sso';
 
 /** Wrong response codes that deactivate the scanner (spec section 9). */
 export const MAX_LOGON_ATTEMPTS = 5;
+/** How long after a 403 the deactivation call of that logon is accepted. */
+export const DEACTIVATION_WINDOW_S = 60;
 
 /** A logon the sandbox accepted, kept for tests that check what the widget sent. */
 export interface AcceptedLogon {
@@ -38,6 +38,8 @@ export interface AcceptedLogon {
 }
 
 const logons = defineSlice('scanner-logons', () => [] as AcceptedLogon[]);
+// User → the XSRF cookie of the browser whose logon was just answered 403, and until when its deactivation call counts.
+const deactivationDue = defineSlice('scanner-deactivation-due', () => new Map<string, { browser: string | undefined; until: number }>());
 
 /** The logons accepted since the last reset, oldest first. */
 export const acceptedLogons = (state: SandboxState): readonly AcceptedLogon[] => state.slice(logons);
@@ -55,25 +57,6 @@ export function responseCode(): string {
   const body = Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => byte % 10).join('');
   return body + luhnDigit(body);
 }
-
-const contextSchema = z.looseObject({ clientId: z.string(), requiredLevelOfAssurance: z.number() });
-const initiateSchema = z.object({
-  userId: z.string().check(z.minLength(1)),
-  system: z.string().check(z.minLength(1)),
-  authenticationContext: contextSchema,
-});
-const authenticateSchema = z.object({ tokenResponse: z.string() });
-// The step-up's calls carry the authentication context in the body (spec section 7).
-const stepUpInitiateSchema = z.object({ authenticationContext: contextSchema });
-const stepUpAuthenticateSchema = z.object({ tokenResponse: z.string(), authenticationContext: contextSchema });
-const logonSchema = z.object({
-  username: z.string(),
-  transferOtp: z.string(),
-  browser: z.string(),
-  operatingSystem: z.string(),
-  deviceUniqueIdentifier: z.string().check(z.regex(/^[\w-]{16}$/)),
-  deviceFingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-});
 
 const attemptsKey = (userId: string) => `logon:${userId}`;
 
@@ -100,14 +83,17 @@ function verify(c: Context, state: SandboxState, flow: Flow, tokenResponse: stri
   }
   if (isExpired(state, challenge)) return json(c, { errorCode: 'colour-code-expired' }, 400);
   const { userId } = challenge;
-  if (scannerDeactivated(state, userId)) return json(c, { errorCode: 'scanner-deactivated' }, 403);
+  // From the fifth wrong code on the logon is refused, and this browser may deactivate the scanner.
+  const refuse = () => {
+    state.slice(deactivationDue).set(userId, { browser: getCookie(c, 'XSRF-TOKEN'), until: state.now() + DEACTIVATION_WINDOW_S * 1000 });
+    return json(c, { errorCode: 'scanner-deactivated' }, 403);
+  };
+  if (scannerDeactivated(state, userId) || (state.attempts.get(attemptsKey(userId)) ?? 0) >= MAX_LOGON_ATTEMPTS) return refuse();
   if (!scannerActive(state, userId)) return json(c, { errorCode: 'invalid-response' }, 400);
   if (tokenResponse !== challenge.display) {
     const attempts = (state.attempts.get(attemptsKey(userId)) ?? 0) + 1;
     state.attempts.set(attemptsKey(userId), attempts);
-    if (attempts < MAX_LOGON_ATTEMPTS) return json(c, { errorCode: 'invalid-response' }, 400);
-    deactivateScanner(state, userId);
-    return json(c, { errorCode: 'scanner-deactivated' }, 403);
+    return attempts < MAX_LOGON_ATTEMPTS ? json(c, { errorCode: 'invalid-response' }, 400) : refuse();
   }
   state.attempts.delete(attemptsKey(userId));
   retireChallenge(state, challenge.id);
@@ -122,17 +108,17 @@ const stepUpBearer = (state: SandboxState, c: Context) => {
 
 /** The scanner logon calls. */
 export function scannerLogon(app: Hono, state: SandboxState): void {
-  app.post(`${STANDALONE}/initiate`, async (c) => {
+  app.post(contract.standaloneInitiate.path, async (c) => {
     if (bearer(state, c)?.kind !== 'anonymous') return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, initiateSchema);
+    const request = await body(c, contract.standaloneInitiate.body!);
     if (!request) return json(c, { errorCode: 'bad-request' }, 400);
     // Unknown users get a colour code too: no scanner can answer it, and nobody learns who exists.
     return colourCode(c, state, request.userId, 'standalone');
   });
 
-  app.post(`${STANDALONE}/authenticate`, async (c) => {
+  app.post(contract.standaloneAuthenticate.path, async (c) => {
     if (bearer(state, c)?.kind !== 'anonymous') return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, authenticateSchema);
+    const request = await body(c, contract.standaloneAuthenticate.body!);
     const verified = verify(c, state, 'standalone', request?.tokenResponse);
     if (verified instanceof Response) return verified;
     // With the stepUp knob, the two-profile persona needs a second scanner confirmation.
@@ -140,24 +126,24 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
     return json(c, authenticationResultFor(state, verified.userId, { partial }));
   });
 
-  app.post(`${AUTHENTICATION}/initiate`, async (c) => {
+  app.post(contract.authenticationInitiate.path, async (c) => {
     const userId = stepUpBearer(state, c);
     if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    if (!(await body(c, stepUpInitiateSchema))) return json(c, { errorCode: 'bad-request' }, 400);
+    if (!(await body(c, contract.authenticationInitiate.body!))) return json(c, { errorCode: 'bad-request' }, 400);
     return colourCode(c, state, userId, 'step-up');
   });
 
-  app.post(`${AUTHENTICATION}/authenticate`, async (c) => {
+  app.post(contract.authenticationAuthenticate.path, async (c) => {
     const userId = stepUpBearer(state, c);
     if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, stepUpAuthenticateSchema);
+    const request = await body(c, contract.authenticationAuthenticate.body!);
     const verified = verify(c, state, 'step-up', request?.tokenResponse, userId);
     if (verified instanceof Response) return verified;
     return json(c, authenticationResultFor(state, verified.userId));
   });
 
-  app.post(`${API_BASE}/v1/api/public/scanner/logon`, async (c) => {
-    const request = await body(c, logonSchema);
+  app.post(API_BASE + contract.scannerLogon.path, async (c) => {
+    const request = await body(c, contract.scannerLogon.body!);
     if (!request) return json(c, { errorCode: 'bad-request' }, 400);
     const transfer = redeemTransfer(state, request.transferOtp);
     if (transfer?.clientId !== SSO_CLIENT_ID || transfer.userId !== request.username.toUpperCase() || transfer.levelOfAssurance < 5) {
@@ -166,5 +152,19 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
     const { username, browser, operatingSystem, deviceUniqueIdentifier, deviceFingerprint } = request;
     state.slice(logons).push({ username, deviceProfile: { browser, operatingSystem, deviceUniqueIdentifier, deviceFingerprint }, at: state.now() });
     return json(c, { url: new URL(state.config.logonRedirectUrl, c.req.url).href });
+  });
+
+  // Accepted only for a user whose logon this browser (its XSRF cookie) was just refused with 403:
+  // nobody can deactivate someone else's scanner by user name.
+  app.post(API_BASE + contract.scannerDeactivate.path, async (c) => {
+    const request = await body(c, contract.scannerDeactivate.body!);
+    const persona = findPersona(state, request?.username);
+    const due = persona && state.slice(deactivationDue).get(persona.userId);
+    if (!persona || !due || state.now() >= due.until || due.browser === undefined || due.browser !== getCookie(c, 'XSRF-TOKEN')) {
+      return json(c, { errorCode: 'deactivation-not-allowed' }, 403);
+    }
+    state.slice(deactivationDue).delete(persona.userId);
+    deactivateScanner(state, persona.userId);
+    return json(c, {});
   });
 }

@@ -1,7 +1,10 @@
 // The security side every flow leans on: anonymous sessions, bearer access tokens, and transfer
 // one-time passwords that hand an authenticated session over to another service.
 import type { Context, Hono } from 'hono';
-import * as z from 'zod/mini';
+import { getCookie, setCookie } from 'hono/cookie';
+import type * as z from 'zod/mini';
+import { transfer, transferAccessTokens } from '../contract/scanner-logon';
+import { anonymousSessionInitiate, bootstrapWebSession } from '../contract/session';
 import { API_BASE, json, randomToken } from './http';
 import { defineSlice, type SandboxState } from './state';
 
@@ -33,8 +36,13 @@ export const TRANSFER_TTL_S = 60;
 /** The client the anonymous session's authentication context names. */
 export const WEB_CLIENT_ID = 'amwa-web';
 
+/** The web session's cookie: the 'unauthenticated session cookie' the anonymous session's bootstrap sets. */
+export const WEB_SESSION_COOKIE = 'web-session';
+
 const tokens = defineSlice('security-tokens', () => new Map<string, IssuedToken>());
 const transfers = defineSlice('security-transfers', () => new Map<string, Transfer>());
+// Web session id → the anonymous access token its bootstrap issued.
+const webSessions = defineSlice('security-web-sessions', () => new Map<string, string>());
 
 /** Issues an access token and the `accessTokens` entry the security API answers with. */
 export function issueToken(state: SandboxState, token: Omit<IssuedToken, 'accessToken' | 'expiresAt'>) {
@@ -61,6 +69,14 @@ export function bearer(state: SandboxState, c: Context): IssuedToken | undefined
   return token && state.now() < token.expiresAt ? token : undefined;
 }
 
+/** The web session of the request's cookie: its id and its live anonymous token. */
+export function webSession(state: SandboxState, c: Context): { id: string; token: IssuedToken } | undefined {
+  const id = getCookie(c, WEB_SESSION_COOKIE);
+  const accessToken = id === undefined ? undefined : state.slice(webSessions).get(id);
+  const token = accessToken === undefined ? undefined : state.slice(tokens).get(accessToken);
+  return id !== undefined && token && state.now() < token.expiresAt ? { id, token } : undefined;
+}
+
 /** Redeems a transfer OTP once; undefined when unknown, used or expired. */
 export function redeemTransfer(state: SandboxState, otp: unknown): Transfer | undefined {
   if (typeof otp !== 'string') return undefined;
@@ -76,27 +92,28 @@ export async function body<T>(c: Context, schema: z.ZodMiniType<T>): Promise<T |
   return parsed.success ? parsed.data : undefined;
 }
 
-const contextSchema = z.looseObject({ clientId: z.string().check(z.minLength(1)) });
-const transferSchema = z.object({ clientId: z.string().check(z.minLength(1)), intent: z.string().check(z.minLength(1)) });
-const redeemSchema = z.looseObject({ otp: z.string(), authenticationContext: z.optional(z.unknown()), pinning: z.optional(z.unknown()) });
 
 /** Anonymous sessions, bootstrap and transfers (spec section 7). */
 export function security(app: Hono, state: SandboxState): void {
-  app.post(`${API_BASE}/v1/public/session/anonymous/initiate`, (c) =>
+  app.post(API_BASE + anonymousSessionInitiate.path, (c) =>
     json(c, { authenticationContext: { clientId: WEB_CLIENT_ID, identifyeeType: 'customer', requiredLevelOfAssurance: 1, scopes: [] } }),
   );
 
-  app.post('/security/means/bootstrap/web/sessions', async (c) => {
-    const request = await body(c, z.object({ authenticationContext: contextSchema }));
+  // Opens the web session: its cookie ties the QR code (and the mobile logon) to this anonymous session.
+  app.post(bootstrapWebSession.path, async (c) => {
+    const request = await body(c, bootstrapWebSession.body!);
     if (!request) return json(c, { errorCode: 'invalid-authentication-context' }, 400);
-    const { entry } = issueToken(state, { kind: 'anonymous', levelOfAssurance: 1 });
+    const { issued, entry } = issueToken(state, { kind: 'anonymous', levelOfAssurance: 1 });
+    const id = randomToken(32);
+    state.slice(webSessions).set(id, issued.accessToken);
+    setCookie(c, WEB_SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'Lax' });
     return json(c, { authenticationResponse: { authentication: { status: 'complete' }, accessTokens: [entry] } });
   });
 
-  app.post('/security-means/transfers', async (c) => {
+  app.post(transfer.path, async (c) => {
     const token = bearer(state, c);
     if (token?.kind !== 'user' || !token.userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, transferSchema);
+    const request = await body(c, transfer.body!);
     if (!request) return json(c, { errorCode: 'invalid-transfer-request' }, 400);
     const otp = randomToken(32);
     state.slice(transfers).set(otp, {
@@ -109,8 +126,8 @@ export function security(app: Hono, state: SandboxState): void {
     return json(c, { otp });
   });
 
-  app.post('/security-means/transfers/access-tokens', async (c) => {
-    const request = await body(c, redeemSchema);
+  app.post(transferAccessTokens.path, async (c) => {
+    const request = await body(c, transferAccessTokens.body!);
     const transfer = redeemTransfer(state, request?.otp);
     if (!transfer) return json(c, { errorCode: 'invalid-transfer-otp' }, 400);
     const { entry } = issueToken(state, { kind: 'user', userId: transfer.userId, levelOfAssurance: transfer.levelOfAssurance });

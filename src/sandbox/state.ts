@@ -54,6 +54,8 @@ export interface PendingQr {
   mode: 'logon' | 'link';
   issuedAt: number;
   confirmed: boolean;
+  /** The web session a logon QR code was issued to (its cookie came with the QR call). */
+  webSession?: string;
 }
 
 /** A piece of state a route module owns: seeded on first use, dropped on reset. */

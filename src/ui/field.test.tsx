@@ -166,6 +166,50 @@ describe('Field', () => {
     expect(input().selectionStart).toBe(3);
   });
 
+  it('undoes and redoes masked edits with Ctrl+Z and Ctrl+Y (the browser cannot: the mask rewrites the text)', async () => {
+    const user = userEvent.setup();
+    const formatter = (v: string) => [v.slice(0, 1), v.slice(1, 4), v.slice(4, 7)].filter(Boolean).join(' ');
+    const parser = (t: string) => t.replace(/\D/g, '').slice(0, 7);
+    const onKeyDown = vi.fn();
+    render(<Controlled formatter={formatter} parser={parser} onKeyDown={onKeyDown} />);
+    await user.type(input(), '12345');
+    expect(input().value).toBe('1 234 5');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(input().value).toBe('1 234');
+    expect(screen.getByTestId('model').textContent).toBe('1234');
+    await user.keyboard('{Control>}z{/Control}{Control>}z{/Control}');
+    expect(input().value).toBe('1 2');
+    expect(input().selectionStart).toBe(3);
+    await user.keyboard('{Control>}y{/Control}');
+    expect(input().value).toBe('1 23');
+    await user.keyboard('{Meta>}{Shift>}z{/Shift}{/Meta}');
+    expect(input().value).toBe('1 234');
+    expect(screen.getByTestId('model').textContent).toBe('1234');
+    expect(onKeyDown).toHaveBeenCalled();
+  });
+
+  it('answers Undo from the browser menu (beforeinput historyUndo) the same way', async () => {
+    const user = userEvent.setup();
+    const formatter = (v: string) => v.replace(/(\d{3})(?=\d)/g, '$1 ');
+    const parser = (t: string) => t.replace(/\D/g, '');
+    render(<Controlled formatter={formatter} parser={parser} />);
+    await user.type(input(), '1234');
+    const undo = new InputEvent('beforeinput', { inputType: 'historyUndo', cancelable: true, bubbles: true });
+    input().dispatchEvent(undo);
+    expect(undo.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(screen.getByTestId('model').textContent).toBe('123'));
+    expect(input().value).toBe('123');
+  });
+
+  it('leaves Ctrl+Z to the browser in a field without a mask', async () => {
+    const user = userEvent.setup();
+    render(<Controlled />);
+    await user.type(input(), 'AB');
+    const event = new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, cancelable: true, bubbles: true });
+    input().dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+
   it('shows an external error until the parent clears it', () => {
     const { rerender } = render(<Field label="User ID" externalError="Your account is blocked." />);
     expect(input().getAttribute('aria-invalid')).toBe('true');

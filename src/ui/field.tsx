@@ -1,18 +1,20 @@
 import { useMergeRefs } from '@floating-ui/react';
 import {
   forwardRef,
+  useEffect,
   useId,
   useRef,
   useState,
   type ChangeEvent,
   type FocusEvent,
   type InputHTMLAttributes,
+  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { cx } from './cx';
 import { useFormControl } from './form-control';
 import { ErrorIcon } from './icons';
-import { applyEdit, filterNumber, type Mask } from './input-mask';
+import { applyEdit, createMaskHistory, filterNumber, historyKey, type Mask, type MaskedEdit, type MaskHistory } from './input-mask';
 import { useControllable } from './use-controllable';
 import { constraintValidators, runValidators, type Validator } from './validators-runner';
 import { useFlowStyles } from './use-styles';
@@ -80,6 +82,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     className,
     onFocus,
     onBlur,
+    onKeyDown,
     ...rest
   },
   ref,
@@ -127,6 +130,29 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     value,
   );
 
+  // A masked field rewrites its text, which empties the browser's undo stack: it keeps its own.
+  const history = useRef<MaskHistory>(undefined);
+  const historyNow = () => {
+    if (history.current?.current().model !== value) history.current = createMaskHistory({ model: value, display, caret: display.length });
+    return history.current;
+  };
+
+  const commit = (next: string) => {
+    setDirty(true);
+    // Once valid again, hide errors until the next blur ("reward early, punish late").
+    if (revealed && check(next).valid) setRevealed(false);
+    setValue(next);
+  };
+
+  /** Shows a state from the history: text, caret and model value. */
+  const restore = (state: MaskedEdit | undefined) => {
+    const input = inputRef.current;
+    if (!state || !input) return;
+    input.value = state.display;
+    if (input.type !== 'email') input.setSelectionRange(state.caret, state.caret);
+    commit(state.model);
+  };
+
   const change = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     let next = input.value;
@@ -138,13 +164,36 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         input.value = edit.display;
         if (input.type !== 'email') input.setSelectionRange(edit.caret, edit.caret);
       }
+      historyNow().record(edit);
       next = edit.model;
     }
-    setDirty(true);
-    // Once valid again, hide errors until the next blur ("reward early, punish late").
-    if (revealed && check(next).valid) setRevealed(false);
-    setValue(next);
+    commit(next);
   };
+
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    onKeyDown?.(event);
+    const move = mask && !event.defaultPrevented ? historyKey(event) : undefined;
+    if (!move) return;
+    event.preventDefault();
+    restore(historyNow()[move]());
+  };
+
+  // Undo and Redo from the browser's Edit or context menu arrive as beforeinput, not as keys.
+  const latest = useRef({ mask, restore, historyNow });
+  latest.current = { mask, restore, historyNow };
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const onBeforeInput = (event: InputEvent) => {
+      const { mask: masked, restore: show, historyNow: now } = latest.current;
+      const move = event.inputType === 'historyUndo' ? 'undo' : event.inputType === 'historyRedo' ? 'redo' : undefined;
+      if (!masked || !move) return;
+      event.preventDefault();
+      show(now()[move]());
+    };
+    input.addEventListener('beforeinput', onBeforeInput);
+    return () => input.removeEventListener('beforeinput', onBeforeInput);
+  }, []);
 
   const focus = (event: FocusEvent<HTMLInputElement>) => {
     setFocused(true);
@@ -190,6 +239,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy || undefined}
         onChange={change}
+        onKeyDown={keyDown}
         onFocus={focus}
         onBlur={blur}
       />

@@ -43,6 +43,7 @@ export const flowCss = `
 .amwa-dialog__body { padding: var(--_amwa-space-2) var(--_amwa-space-5) var(--_amwa-space-5); overflow: auto; }
 .amwa-dialog__body > p { margin: 0; }
 .amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--_amwa-space-3); padding: 0 var(--_amwa-space-5) var(--_amwa-space-5); }
+.amwa-inactivity__countdown { font-size: var(--_amwa-font-size-xl); font-weight: 700; font-variant-numeric: tabular-nums; }
 
 /* Field */
 .amwa-field { display: flex; flex-direction: column; width: 100%; }

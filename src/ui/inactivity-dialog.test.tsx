@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InactivityDialog } from './inactivity-dialog';
@@ -37,5 +37,33 @@ describe('InactivityDialog', () => {
     await screen.findByRole('alertdialog');
     await userEvent.keyboard('{Escape}');
     expect(onContinue).toHaveBeenCalledOnce();
+  });
+});
+
+describe('InactivityDialog countdown', () => {
+  afterEach(() => vi.useRealTimers());
+  const remaining = (time: string) => `Time left: ${time}`;
+
+  it('counts the remaining time down every second, and announces it politely only every 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const deadline = Date.now() + 30_000;
+    render(<InactivityDialog open onContinue={vi.fn()} {...props} deadline={deadline} remaining={remaining} />);
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toBe('Time left: 0:30');
+    const live = document.querySelector('.amwa-inactivity [aria-live="polite"]')!;
+    expect(live.textContent).toBe('');
+    const announced: string[] = [];
+    for (let second = 1; second <= 30; second++) {
+      await act(() => vi.advanceTimersByTime(1000));
+      if (live.textContent && live.textContent !== announced.at(-1)) announced.push(live.textContent);
+    }
+    expect(timer.textContent).toBe('Time left: 0:00');
+    expect(announced).toEqual(['Time left: 0:20', 'Time left: 0:10']);
+  });
+
+  it('shows no countdown without a deadline', async () => {
+    render(<InactivityDialog open onContinue={vi.fn()} {...props} remaining={remaining} />);
+    await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('timer')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, filterNumber, type Mask } from './input-mask';
+import { applyEdit, createMaskHistory, filterNumber, historyKey, MASK_HISTORY_LIMIT, type Mask } from './input-mask';
 
 // The logon code as shown: '0 000 000'.
 const code: Mask = {
@@ -44,5 +44,55 @@ describe('applyEdit', () => {
 describe('filterNumber', () => {
   it('lets only digits, period, comma, e and minus through', () => {
     expect(filterNumber('-1,5e3.2abc +x/ 7')).toBe('-1,5e3.27');
+  });
+});
+
+describe('createMaskHistory', () => {
+  const state = (model: string) => ({ model, display: code.format(model), caret: code.format(model).length });
+
+  it('undoes and redoes edits in order', () => {
+    const history = createMaskHistory(state(''));
+    for (const model of ['1', '12', '123']) history.record(state(model));
+    expect(history.undo()).toEqual(state('12'));
+    expect(history.undo()).toEqual(state('1'));
+    expect(history.redo()).toEqual(state('12'));
+    expect(history.current()).toEqual(state('12'));
+    expect(history.redo()).toEqual(state('123'));
+    expect(history.redo()).toBeUndefined();
+  });
+
+  it('drops what could be redone when a new edit follows an undo, and ignores an edit that changes nothing', () => {
+    const history = createMaskHistory(state(''));
+    history.record(state('1'));
+    history.record(state('12'));
+    history.undo();
+    history.record(state('19'));
+    history.record(state('19'));
+    expect(history.size).toBe(3);
+    expect(history.redo()).toBeUndefined();
+    expect(history.undo()).toEqual(state('1'));
+  });
+
+  it(`keeps at most ${MASK_HISTORY_LIMIT} states, dropping the oldest`, () => {
+    const history = createMaskHistory(state(''));
+    for (let i = 1; i <= 150; i++) history.record(state(String(i)));
+    expect(history.size).toBe(MASK_HISTORY_LIMIT);
+    let oldest = history.current();
+    for (let undo = history.undo(); undo; undo = history.undo()) oldest = undo;
+    expect(oldest).toEqual(state('51'));
+  });
+});
+
+describe('historyKey', () => {
+  const key = (key: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) =>
+    historyKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+  it('reads Ctrl/Cmd+Z as undo, Ctrl/Cmd+Shift+Z and Ctrl+Y as redo, anything else as nothing', () => {
+    expect(key('z', { ctrlKey: true })).toBe('undo');
+    expect(key('z', { metaKey: true })).toBe('undo');
+    expect(key('Z', { ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(key('y', { ctrlKey: true })).toBe('redo');
+    expect(key('z')).toBeUndefined();
+    expect(key('z', { ctrlKey: true, altKey: true })).toBeUndefined();
+    expect(key('a', { ctrlKey: true })).toBeUndefined();
   });
 });

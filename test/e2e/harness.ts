@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { contractLog, type LoggedRequest } from '../../src/sandbox/contract';
 import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../src/sandbox/index';
 
 /** Where the system Chromium lives; the suite never downloads a browser. */
@@ -68,8 +69,8 @@ export interface NewPageOptions {
   viewport?: { width: number; height: number };
   /** Browser locale (navigator.language and Accept-Language); defaults to en-GB. */
   locale?: string;
-  /** Runs on the fresh context before the page loads (e.g. to serve files with `context.route`). */
-  prepare?: (context: BrowserContext) => Promise<void>;
+  /** Runs on the fresh context before the page loads: cookies, a fake clock (`context.clock.install()`), init scripts, routes. */
+  setup?(context: BrowserContext): Promise<void>;
   /** Script run in every page of the context before the page's own, as a host page's early tag would. */
   initScript?: string;
 }
@@ -93,7 +94,7 @@ export async function newPage(browser: Browser, url: string, options: NewPageOpt
   const problems: string[] = [];
   await context.exposeFunction('__amwaCspViolation', (line: string) => void problems.push(`csp violation: ${line}`));
   await context.addInitScript(REPORT_CSP_VIOLATIONS);
-  await options.prepare?.(context);
+  await options.setup?.(context);
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
@@ -362,16 +363,29 @@ export interface E2E {
   readonly browser: Browser;
   /** Opens `path` (relative to the sandbox) in a fresh context; closed after the test. */
   open(path: string, options?: NewPageOptions): Promise<TestPage>;
+  /** The API calls the browser made in this test so far, as the sandbox received them (optionally of one operation). */
+  requests(operationId?: string): LoggedRequest[];
+  /** The operations of the contract the browser called in this file's tests so far. */
+  readonly called: ReadonlySet<string>;
 }
+
+/** Every API call of a test must be an operation of the contract and keep it: a readable line for each that does not. */
+const contractBreaches = (requests: readonly LoggedRequest[]) =>
+  requests
+    .filter((request) => !request.operationId || request.issues.length > 0)
+    .map((request) => `${request.method} ${request.path} (${request.operationId ?? 'no operation'}): ${request.issues.join('; ')}`);
 
 /**
  * Registers the hooks of an e2e file: sandbox and browser for the file, a sandbox reset
- * before each test, and every page opened by a test closed after it.
+ * before each test, every page opened by a test closed after it, and the contract check: every
+ * API call the browser made must be an operation of docs/api-contract.md and keep its contract.
  */
 export function useE2E(): E2E {
   let server: RunningSandbox | undefined;
   let browser: Browser | undefined;
   const pages = new Set<Page>();
+  const called = new Set<string>();
+  const fromBrowser = () => (server ? contractLog(server.sandbox.state).filter((request) => request.fromBrowser) : []);
   const ready = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`e2e: ${what} is not running (is useE2E() called at the top of the file?)`);
     return value;
@@ -386,6 +400,9 @@ export function useE2E(): E2E {
   afterEach(async () => {
     await Promise.all([...pages].map((page) => page.close()));
     pages.clear();
+    const requests = fromBrowser();
+    for (const { operationId } of requests) if (operationId) called.add(operationId);
+    expect(contractBreaches(requests), 'API calls outside the contract (docs/api-contract.md)').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -402,6 +419,8 @@ export function useE2E(): E2E {
     get browser() {
       return ready(browser, 'the browser');
     },
+    requests: (operationId) => fromBrowser().filter((request) => operationId === undefined || request.operationId === operationId),
+    called,
     async open(path, options) {
       const page = await newPage(ready(browser, 'the browser'), new URL(path, ready(server, 'the sandbox').url + '/').href, options);
       pages.add(page);

@@ -31,7 +31,7 @@ const serveHost = (name: string, dir: string) => async (context: BrowserContext)
 };
 
 const e2e = useE2E();
-const openHost = (name: string, dir: string, path = '') => e2e.open(`/hosts/${name}/${path}`, { prepare: serveHost(name, dir) });
+const openHost = (name: string, dir: string, path = '') => e2e.open(`/hosts/${name}/${path}`, { setup: serveHost(name, dir) });
 
 /** From Home, the scanner option's full page load ends on the user-ID step. */
 async function toScannerStep(page: TestPage) {
@@ -63,7 +63,7 @@ describe('a vanilla host bundled by Vite from the packed package', () => {
 
 describe.each(['react', 'preact'])('a %s host under StrictMode (development build)', (name) => {
   const dir = join(hostsDir, name, 'dist-dev');
-  const open = (path = '') => e2e.open(`/hosts/${name}-dev/${path}`, { prepare: serveHost(`${name}-dev`, dir) });
+  const open = (path = '') => e2e.open(`/hosts/${name}-dev/${path}`, { setup: serveHost(`${name}-dev`, dir) });
 
   test('renders once, changes language in place, and navigates through its ref, with no console error', async () => {
     const page = await open();

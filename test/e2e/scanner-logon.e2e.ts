@@ -364,7 +364,7 @@ describe('scanner logon', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: 'My scanner is lost or stolen' });
     await detail.waitFor();
-    expect(await focused(page)).toEqual({ role: 'heading', name: 'My scanner is lost or stolen' });
+    await expect.poll(() => focused(page)).toEqual({ role: 'heading', name: 'My scanner is lost or stolen' });
     expect(await detail.getByRole('link', { name: 'service@demobank.example' }).getAttribute('href')).toBe('mailto:service@demobank.example');
     await checkA11y(page, 'help detail');
     await tabTo(page, 'Back to the list', { backwards: true });

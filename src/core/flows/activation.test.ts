@@ -12,8 +12,9 @@ import { createScope } from '../scope';
 import { createSession } from '../session/session';
 import { parseSettings } from '../settings';
 import { createTraceLog } from '../trace';
+import * as contract from '../../contract/activation';
+import { traceLines } from '../../sandbox/trace';
 import {
-  ACTIVATION_PATHS,
   activationSteps,
   createActivation,
   initialActivationState,
@@ -36,7 +37,7 @@ const EMAILS: Record<string, string> = {
 };
 
 /** The activation over the real services, talking to a fresh sandbox through a cookie-keeping fetch. */
-function setup({ limitS = 900 } = {}) {
+function setup({ limitS = 900, activity = null as EventTarget | null } = {}) {
   const sandbox = createSandbox();
   const jar = new Map<string, string>();
   const paths: string[] = [];
@@ -63,11 +64,26 @@ function setup({ limitS = 900 } = {}) {
   const api = createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch });
   const analytics = createAnalytics({ settings, emit: emitter.emit, cookies: createCookies(settings) });
   const navigateToError = vi.fn();
-  const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog: createTraceLog(api), navigateToError, signal: scope.signal });
+  const traceLog = createTraceLog(api);
+  const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog, navigateToError, signal: scope.signal });
   const leaveWarning = createLeaveWarning(scope, new EventTarget());
   const onSessionExpired = vi.fn();
+  const leave = vi.fn<(url: string) => void>();
   const session = createSession({ api, scope, window: null, BroadcastChannel: null, storage: null });
-  const activation = createActivation({ api, scope, settings, emit: emitter.emit, errors, session, leaveWarning, base: `${ORIGIN}/access/`, onSessionExpired });
+  const activation = createActivation({
+    api,
+    scope,
+    settings,
+    emit: emitter.emit,
+    errors,
+    traceLog,
+    session,
+    leaveWarning,
+    base: `${ORIGIN}/access/`,
+    activity,
+    onSessionExpired,
+    leave,
+  });
 
   const control = async (path: string, body?: unknown) => {
     const response = await sandbox.fetch(
@@ -100,7 +116,12 @@ function setup({ limitS = 900 } = {}) {
     expect(activation.state.screen).toBe(screen);
   };
 
-  return { sandbox, activation, session, scope, events, paths, leaveWarning, navigateToError, onSessionExpired, fault, code, scan, walkTo };
+  /** The milestones traced so far, as `operation username`. */
+  const traced = async () => {
+    await traceLog.settled();
+    return traceLines(sandbox.state).map(({ kind, operation, context }) => `${kind} ${operation} ${context.username ?? '-'}`);
+  };
+  return { sandbox, activation, session, scope, events, paths, leaveWarning, navigateToError, onSessionExpired, leave, fault, control, code, scan, walkTo, traced, hear: emitter.on };
 }
 
 const nextSteps = (events: [AmwaEventType, unknown][]) =>
@@ -159,7 +180,7 @@ describe('parseScannerStatus', () => {
 
 describe('activation against the sandbox', () => {
   it('walks ANNA0001 to done at level of assurance 2, firing next for every step and logging out first', async () => {
-    const { activation, events, paths, leaveWarning, session, walkTo } = setup();
+    const { activation, events, paths, leaveWarning, session, walkTo, traced } = setup();
     expect(activation.state.screen).toBe('overview');
     await walkTo('ANNA0001', 'credentials');
     expect(leaveWarning.enabled).toBe(true);
@@ -173,21 +194,88 @@ describe('activation against the sandbox', () => {
     expect(activation.state).toMatchObject({ screen: 'done', levelOfAssurance: 2, busy: false });
     expect(nextSteps(events)).toEqual(['overview', 'credentials', 'registrationCode', 'meansCheck', 'serialNumber', 'pin', 'pinSet', 'doneYesNext', 'finish']);
     expect(leaveWarning.enabled).toBe(false);
-    expect(paths.filter((path) => !path.endsWith('/access/'))).toEqual([
-      `/access${ACTIVATION_PATHS.otpRequest}`,
-      `/access${ACTIVATION_PATHS.otpAuthenticate}`,
-      `/access${ACTIVATION_PATHS.status}`,
-      ACTIVATION_PATHS.identification,
-      ACTIVATION_PATHS.enrolmentInitiate,
-      ACTIVATION_PATHS.enrolmentValidate,
-      ACTIVATION_PATHS.activationInitiate,
-      ACTIVATION_PATHS.activationValidate,
-      `/access${ACTIVATION_PATHS.finish}`,
+    expect(paths.filter((path) => !path.endsWith('/access/') && !path.includes('/log/'))).toEqual([
+      `/access${contract.otpRequest.path}`,
+      `/access${contract.otpAuthenticate.path}`,
+      `/access${contract.scannerStatus.path}`,
+      contract.agreementsLatest.path,
+      contract.identification.path,
+      contract.enrolmentInitiate.path,
+      contract.enrolmentValidate.path,
+      contract.activationInitiate.path,
+      contract.activationValidate.path,
+      `/access${contract.finish.path}`,
       '/oauth2/token/revoke',
       '/access/v1/private/logout',
     ]);
     expect(session.profiles).toEqual([]);
     expect(events.filter(([type]) => type.endsWith('exception'))).toEqual([]);
+    expect(await traced()).toEqual([
+      'trace activation:otp-requested ANNA0001',
+      'trace activation:otp-authenticated ANNA0001',
+      'trace activation:means-checked ANNA0001',
+      'trace activation:serial-number ANNA0001',
+      'trace activation:pin-set ANNA0001',
+      'trace activation:finished ANNA0001',
+    ]);
+  });
+
+  it('goes on to the serial number only when the latest agreement is one to enrol into', async () => {
+    const { activation, code, events, fault, walkTo } = setup();
+    await walkTo('CARLA003', 'registrationCode');
+    await fault(contract.agreementsLatest.path, 200, { status: 'OFFRD_AR' });
+    await activation.submitRegistrationCode(await code('CARLA003'));
+    expect(activation.state).toMatchObject({ screen: 'meansCheck', checkFailed: true });
+    expect(events.find(([type]) => type === 'amwa-technical-exception')).toBeDefined();
+    await activation.retryCheck();
+    expect(activation.state.screen).toBe('serialNumber');
+  });
+
+  it('keeps the corporate-portal logout the finish named for leaving done, unless the host cancels amwa-logout', async () => {
+    const portal = `${ORIGIN}/__sandbox/corporate/logout`;
+    for (const cancel of [false, true]) {
+      const { activation, events, fault, scan, walkTo, hear } = setup();
+      if (cancel) hear('amwa-logout', () => false);
+      await walkTo('ANNA0001', 'finish');
+      await fault('/access/v1/private/logout', 200, { ingLogOutUrl: portal });
+      await activation.submitFinish(await scan('ANNA0001', 'finish'));
+      expect(activation.state.screen).toBe('done');
+      expect(events.filter(([type]) => type === 'amwa-logout')).toEqual([['amwa-logout', { url: portal }]]);
+      expect(activation.state.logoutUrl).toBe(cancel ? undefined : portal);
+    }
+  });
+
+  it('goes to the corporate-portal logout at once when the inactivity limit ends the session', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fault, leave, onSessionExpired, walkTo, traced } = setup({ limitS: 60 });
+    await walkTo('ANNA0001', 'serialNumber');
+    await fault('/access/v1/private/logout', 200, { ingLogOutUrl: `${ORIGIN}/__sandbox/corporate/logout` });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledWith(`${ORIGIN}/__sandbox/corporate/logout`));
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(await traced()).toContain('trace session:expired ANNA0001');
+  });
+
+  it('counts typing, pointer and focus activity as activity until the warning opens; then only Continue extends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const activity = new EventTarget();
+    const { activation, walkTo } = setup({ limitS: 60, activity });
+    await walkTo('ANNA0001', 'serialNumber');
+    for (const type of ['keydown', 'pointermove', 'focusin']) {
+      await vi.advanceTimersByTimeAsync(20_000);
+      activity.dispatchEvent(new Event(type));
+    }
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(activation.state.warning).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(activation.state.warning).toBe(true);
+    expect(activation.inactivityDeadline).toBe(Date.now() + 30_000);
+    activity.dispatchEvent(new Event('keydown'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(activation.state.warning).toBe(true);
+    activation.continueSession();
+    expect(activation.state.warning).toBe(false);
+    expect(activation.inactivityDeadline).toBeUndefined();
   });
 
   it('ends BORIS002 at level of assurance 1', async () => {
@@ -199,8 +287,9 @@ describe('activation against the sandbox', () => {
   it.each(['CARLA003', 'DAVID004'])('makes the provision call for %s before the serial number step', async (userId) => {
     const { activation, paths, walkTo } = setup();
     await walkTo(userId, 'serialNumber');
-    const status = paths.indexOf(`/access${ACTIVATION_PATHS.status}`);
-    expect(paths[status + 1]).toBe(`/access${ACTIVATION_PATHS.provision}`);
+    const calls = paths.filter((path) => !path.includes('/log/') && !path.endsWith('/access/'));
+    const status = calls.indexOf(`/access${contract.scannerStatus.path}`);
+    expect(calls.slice(status + 1, status + 3)).toEqual([`/access${contract.provision.path}`, contract.agreementsLatest.path]);
     await walkTo(userId, 'pin');
     expect(activation.state.screen).toBe('pin');
   });
@@ -212,7 +301,7 @@ describe('activation against the sandbox', () => {
     const { activation, leaveWarning, paths, walkTo } = setup();
     await walkTo(userId, screen);
     expect(leaveWarning.enabled).toBe(false);
-    expect(paths).not.toContain(ACTIVATION_PATHS.identification);
+    expect(paths).not.toContain(contract.identification.path);
   });
 
   it("starts only from the overview, and raises 'Unknown step definition' for Next on a screen with a call of its own", async () => {
@@ -252,7 +341,7 @@ describe('activation against the sandbox', () => {
     const { activation, code, events, fault, leaveWarning, session, walkTo } = setup();
     await walkTo('ANNA0001', 'registrationCode');
     const token = { accessToken: 't0', accessTokenTimeToLive: 900, profileId: 'weak', requesterLevelOfAssurance: 2, executorLevelOfAssurance: 2 };
-    await fault(`/access${ACTIVATION_PATHS.otpAuthenticate}`, 200, { person: { id: 'p1' }, authentication: { status: 'complete' }, accessTokens: [token] });
+    await fault(`/access${contract.otpAuthenticate.path}`, 200, { person: { id: 'p1' }, authentication: { status: 'complete' }, accessTokens: [token] });
     await activation.submitRegistrationCode(await code('ANNA0001'));
     expect(activation.state.screen).toBe('registrationCode');
     expect(session.activeProfileId).toBeUndefined();
@@ -263,7 +352,7 @@ describe('activation against the sandbox', () => {
   it('treats an unknown scanner status as a technical error the user can retry', async () => {
     const { activation, code, events, fault, walkTo } = setup();
     await walkTo('ANNA0001', 'registrationCode');
-    await fault(`/access${ACTIVATION_PATHS.status}`, 200, { status: 'BLOCKED' });
+    await fault(`/access${contract.scannerStatus.path}`, 200, { status: 'BLOCKED' });
     await activation.submitRegistrationCode(await code('ANNA0001'));
     expect(activation.state).toMatchObject({ screen: 'meansCheck', checkFailed: true, busy: false });
     expect(events.map(([type]) => type)).toContain('amwa-technical-exception');
@@ -274,7 +363,7 @@ describe('activation against the sandbox', () => {
   it('shows the technical message on the serial number field when the serial step answers 500', async () => {
     const { activation, fault, scan, walkTo } = setup();
     await walkTo('ANNA0001', 'serialNumber');
-    await fault(ACTIVATION_PATHS.enrolmentInitiate, 500);
+    await fault(contract.enrolmentInitiate.path, 500);
     const serial = await scan('ANNA0001', 'serialNumber');
     await activation.submitSerialNumber(serial);
     expect(activation.state).toMatchObject({ screen: 'serialNumber', busy: false, fieldErrors: { serialNumber: 'validation.serialTechnical' } });
@@ -288,7 +377,7 @@ describe('activation against the sandbox', () => {
     const right = await scan('ANNA0001', 'finish');
     await activation.submitFinish(right === '0'.repeat(15) ? '1'.repeat(15) : '0'.repeat(15));
     expect(activation.state).toMatchObject({ screen: 'finish', busy: false, fieldErrors: { finishCode: 'validation.confirmationCodeInvalid' } });
-    await fault(ACTIVATION_PATHS.activationValidate, 403);
+    await fault(contract.activationValidate.path, 403);
     await activation.submitFinish(right);
     expect(activation.state).toMatchObject({ screen: 'finish', fieldErrors: { finishCode: 'validation.finishAttempts' } });
   });
@@ -296,7 +385,7 @@ describe('activation against the sandbox', () => {
   it('raises an error for a finish answer outside level of assurance 1 or 2 and ends the flow', async () => {
     const { activation, events, fault, leaveWarning, navigateToError, scan, walkTo } = setup();
     await walkTo('ANNA0001', 'finish');
-    await fault(`/access${ACTIVATION_PATHS.finish}`, 200, { levelOfAssurance: 3 });
+    await fault(`/access${contract.finish.path}`, 200, { levelOfAssurance: 3 });
     await activation.submitFinish(await scan('ANNA0001', 'finish'));
     expect(activation.state.screen).toBe('finish');
     expect(events.find(([type]) => type === 'amwa-generic-exception')?.[1]).toMatchObject({ message: 'invalid-level-of-assurance' });
@@ -307,7 +396,7 @@ describe('activation against the sandbox', () => {
   it('sends a generic error to the error page and switches the leave warning off', async () => {
     const { activation, fault, leaveWarning, navigateToError, walkTo } = setup();
     await walkTo('ANNA0001', 'credentials');
-    await fault(`/access${ACTIVATION_PATHS.otpRequest}`, 409, { errorCode: 'conflict' });
+    await fault(`/access${contract.otpRequest.path}`, 409, { errorCode: 'conflict' });
     await activation.submitCredentials('ANNA0001', EMAILS.ANNA0001!);
     expect(leaveWarning.enabled).toBe(false);
     await vi.waitFor(() => expect(navigateToError).toHaveBeenCalled());
@@ -328,7 +417,7 @@ describe('activation against the sandbox', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await vi.waitFor(() => expect(onSessionExpired).toHaveBeenCalledOnce());
     expect(activation.state).toMatchObject({ warning: false, userName: undefined, anonymizedEmail: undefined });
-    expect(paths.slice(-2)).toEqual(['/oauth2/token/revoke', '/access/v1/private/logout']);
+    expect(paths.filter((path) => !path.includes('/log/')).slice(-2)).toEqual(['/oauth2/token/revoke', '/access/v1/private/logout']);
     expect(leaveWarning.enabled).toBe(false);
   });
 

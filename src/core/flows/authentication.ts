@@ -1,7 +1,7 @@
-import * as z from 'zod/mini';
+import { authenticationResultSchema as resultSchema, meansListSchema } from '../../contract/shapes';
 import { type Profile, hasLevelOfAssurance, sortProfiles } from '../session/profile';
 import type { Session } from '../session/session';
-import { type AccessToken, type AuthenticationContext, accessTokenSchema, authenticationContextSchema } from '../session/tokens';
+import { type AccessToken, type AuthenticationContext, authenticationContextSchema } from '../session/tokens';
 
 /** Cost of a means that states none; lower costs are offered first. */
 export const DEFAULT_MEANS_COST = 50;
@@ -25,12 +25,8 @@ export interface AuthenticationError {
   message: string;
 }
 
-const text = z.string().check(z.minLength(1));
-
-/** A means list: at least one entry, each with a component name. */
-export const meansListSchema = z.array(
-  z.looseObject({ componentName: text, name: z.optional(text), identifier: z.optional(text), cost: z.optional(z.number()) }),
-).check(z.minLength(1));
+/** A means list: at least one entry, each with a component name (the contract's shape). */
+export { meansListSchema };
 
 /** Reads a means list; `undefined` when it breaks the contract. */
 export function parseMeans(raw: unknown): Means[] | undefined {
@@ -46,12 +42,6 @@ export function parseMeans(raw: unknown): Means[] | undefined {
 /** Cheapest first; among equal costs the last successfully used means leads, the rest keep their order. */
 export const orderMeans = (means: readonly Means[], lastUsed?: string): Means[] =>
   [...means].sort((a, b) => a.cost - b.cost || Number(b.name === lastUsed) - Number(a.name === lastUsed));
-
-const resultSchema = z.looseObject({
-  person: z.looseObject({ id: text }),
-  authentication: z.looseObject({ status: z.enum(['complete', 'partial']), means: z.optional(z.unknown()) }),
-  accessTokens: z.array(accessTokenSchema).check(z.minLength(1)),
-});
 
 /** A checked authentication result: signed in, a step-up to the next means, or unusable. */
 export type AuthenticationResult =

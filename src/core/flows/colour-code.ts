@@ -1,13 +1,14 @@
 // The colour-code image (spec section 4): loaded on show, expired a margin before the server's
 // expiry, refreshed on request. Shared by scanner logon and every colour-code step of activation.
-import * as z from 'zod/mini';
+import { ENCRYPTED_STATE_HEADER } from '../../contract/operation';
+import { colourCodeSchema } from '../../contract/shapes';
 import type { ApiResponse } from '../api';
 import { AmwaApiError } from '../api-error';
 import type { Scope } from '../scope';
 import { createStore } from './store';
 
 /** Header carrying the colour-code flow's encrypted state from one step to the next. */
-export const ENCRYPTED_STATE_HEADER = 'x-encrypted-state';
+export { ENCRYPTED_STATE_HEADER };
 
 /** How long the spinner stays after a refresh (spec section 9). */
 export const REFRESH_SPINNER_MS = 3000;
@@ -138,14 +139,6 @@ export function createColourCode({ scope, load, marginS, onError }: ColourCodeDe
     },
   };
 }
-
-const colourCodeSchema = z.looseObject({
-  base64Cronto: z.string().check(z.minLength(1)),
-  expirationDuration: z.number().check(z.positive()),
-  responseCheckDigit: z.boolean(),
-  responseLength: z.number().check(z.int(), z.gte(6), z.lte(20)),
-  serialNumber: z.optional(z.string()),
-});
 
 /**
  * Reads a colour-code answer (spec section 5): a body with `responseCheckDigit` and a

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browserName, DEVICE_ID_KEY, deviceFingerprint, deviceProfile, deviceUniqueIdentifier, fingerprintComponents, operatingSystemName } from './device-profile';
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -40,6 +40,23 @@ describe('deviceUniqueIdentifier', () => {
     const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
     expect(deviceUniqueIdentifier(broken)).toMatch(/^[\w-]{16}$/);
     expect(deviceUniqueIdentifier(null)).toMatch(/^[\w-]{16}$/);
+  });
+
+  it('keeps the identifier in the fallback (the tdid cookie) where storage cannot, rewriting it on every use', () => {
+    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    let cookie: string | undefined;
+    const fallback = { get: () => cookie, set: vi.fn((value: string) => void (cookie = value)) };
+    const id = deviceUniqueIdentifier(broken, fallback);
+    expect(cookie).toBe(id);
+    expect(deviceUniqueIdentifier(null, fallback)).toBe(id);
+    expect(fallback.set).toHaveBeenCalledTimes(2);
+    // Storage that works takes the identifier over, and the cookie is left alone.
+    const storage = memoryStorage();
+    expect(deviceUniqueIdentifier(storage, fallback)).toBe(id);
+    expect(storage.items.get(DEVICE_ID_KEY)).toBe(id);
+    expect(fallback.set).toHaveBeenCalledTimes(2);
+    cookie = 'not an identifier';
+    expect(deviceUniqueIdentifier(null, fallback)).not.toBe('not an identifier');
   });
 });
 

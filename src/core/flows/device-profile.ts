@@ -29,6 +29,14 @@ export interface DeviceEnvironment {
   timezoneOffset?: number;
   /** Storage APIs present, as fingerprint traits (not their contents). */
   features?: Record<string, boolean>;
+  /** Where the identifier is kept when storage cannot keep it: the `tdid` cookie. */
+  fallback?: IdentifierStore | null;
+}
+
+/** A place to keep the device identifier in. */
+export interface IdentifierStore {
+  get(): string | undefined;
+  set(value: string): void;
 }
 
 const BROWSERS: ReadonlyArray<readonly [name: string, pattern: RegExp]> = [
@@ -65,19 +73,27 @@ export function operatingSystemName(userAgent: string): string {
 
 const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** The persisted device identifier, created on first use; without storage a fresh one per call. */
-export function deviceUniqueIdentifier(storage: DeviceEnvironment['storage']): string {
+const IDENTIFIER = /^[\w-]{16}$/;
+
+/**
+ * The persisted device identifier, created on first use: kept in storage, or, where storage
+ * cannot keep it, in the fallback (the `tdid` cookie, rewritten on every use so it does not
+ * lapse); with neither, a fresh one per call.
+ */
+export function deviceUniqueIdentifier(storage: DeviceEnvironment['storage'], fallback?: IdentifierStore | null): string {
   try {
     const stored = storage?.getItem(DEVICE_ID_KEY);
     if (stored) return stored;
   } catch {
     // storage disabled: reading throws
   }
-  const id = base64url(crypto.getRandomValues(new Uint8Array(12)));
+  const kept = fallback?.get();
+  const id = kept && IDENTIFIER.test(kept) ? kept : base64url(crypto.getRandomValues(new Uint8Array(12)));
   try {
-    storage?.setItem(DEVICE_ID_KEY, id);
+    if (!storage) throw new Error('no storage');
+    storage.setItem(DEVICE_ID_KEY, id);
   } catch {
-    // full or disabled storage: the id lives for this logon only
+    fallback?.set(id); // full or disabled storage
   }
   return id;
 }
@@ -118,8 +134,8 @@ const has = (name: string) => {
   }
 };
 
-/** The page's own environment. */
-export function pageEnvironment(): DeviceEnvironment {
+/** The page's own environment; `fallback` keeps the identifier where storage cannot. */
+export function pageEnvironment(fallback?: IdentifierStore): DeviceEnvironment {
   const g = globalThis as { navigator?: NavigatorLike; localStorage?: Storage; screen?: { colorDepth?: number } };
   let storage: Storage | null = null;
   try {
@@ -134,6 +150,7 @@ export function pageEnvironment(): DeviceEnvironment {
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     timezoneOffset: new Date().getTimezoneOffset(),
     features: { sessionStorage: has('sessionStorage'), localStorage: has('localStorage'), indexedDb: has('indexedDB') },
+    fallback,
   };
 }
 
@@ -143,7 +160,7 @@ export async function deviceProfile(env: DeviceEnvironment = pageEnvironment()):
   return {
     browser: browserName(userAgent),
     operatingSystem: operatingSystemName(userAgent),
-    deviceUniqueIdentifier: deviceUniqueIdentifier(env.storage),
+    deviceUniqueIdentifier: deviceUniqueIdentifier(env.storage, env.fallback),
     deviceFingerprint: await deviceFingerprint(env),
   };
 }

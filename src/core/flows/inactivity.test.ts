@@ -5,11 +5,11 @@ import { createInactivityTimer } from './inactivity';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const setup = (limitS: number) => {
+const setup = (limitS: number, activity: EventTarget | null = null) => {
   const scope = createScope();
   const onWarn = vi.fn();
   const onExpire = vi.fn();
-  const timer = createInactivityTimer({ scope, limitS, onWarn, onExpire });
+  const timer = createInactivityTimer({ scope, limitS, activity, onWarn, onExpire });
   return { scope, timer, onWarn, onExpire };
 };
 
@@ -29,7 +29,42 @@ describe('inactivity timer', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('does not count user activity: only extend() restarts the count', () => {
+  it('restarts the count on typing, pointer and focus activity on the page, until the warning opens', () => {
+    const page = new EventTarget();
+    const { timer, onWarn, onExpire } = setup(60, page);
+    timer.start();
+    expect(timer.deadline).toBe(Date.now() + 60_000);
+    for (const type of ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart', 'scroll', 'focusin']) {
+      vi.advanceTimersByTime(29_000);
+      page.dispatchEvent(new Event(type));
+      expect(timer.deadline).toBe(Date.now() + 60_000);
+    }
+    expect(onWarn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(30_000);
+    expect(onWarn).toHaveBeenCalledOnce();
+    // The warning is open: only Continue (extend) counts, not even the focus the dialog moves.
+    page.dispatchEvent(new Event('focusin'));
+    page.dispatchEvent(new Event('keydown'));
+    vi.advanceTimersByTime(30_000);
+    expect(onExpire).toHaveBeenCalledOnce();
+    expect(timer.deadline).toBeUndefined();
+  });
+
+  it('records activity at most once a second, and none while stopped', () => {
+    const page = new EventTarget();
+    const { timer, onWarn } = setup(60, page);
+    page.dispatchEvent(new Event('keydown'));
+    expect(timer.running).toBe(false);
+    timer.start();
+    const deadline = timer.deadline;
+    vi.advanceTimersByTime(500);
+    page.dispatchEvent(new Event('keydown'));
+    expect(timer.deadline).toBe(deadline);
+    vi.advanceTimersByTime(29_500);
+    expect(onWarn).toHaveBeenCalledOnce();
+  });
+
+  it('without a page to listen on, only extend() restarts the count', () => {
     const { timer, onWarn, onExpire } = setup(60);
     timer.start();
     document.dispatchEvent(new KeyboardEvent('keydown'));

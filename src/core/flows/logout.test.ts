@@ -1,5 +1,6 @@
 import JsCookie from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEmitter } from '../events';
 import { createScope, type Scope } from '../scope';
 import { LOGOUT_PATH, logout } from './logout';
 import { testServices, type Answer } from './qr-test-server';
@@ -38,6 +39,21 @@ describe('logout', () => {
     await expect(t.result).resolves.toBeUndefined();
     expect(t.leave).not.toHaveBeenCalled();
     expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
+  });
+
+  it('stays when a host cancels amwa-logout: a callback returning false, or preventDefault() on the DOM event', async () => {
+    const byCallback = run({ status: 200, body: { ingLogOutUrl: PORTAL_LOGOUT } });
+    byCallback.on('amwa-logout', () => false);
+    await expect(byCallback.result).resolves.toBeUndefined();
+    expect(byCallback.leave).not.toHaveBeenCalled();
+
+    const host = document.createElement('div');
+    host.addEventListener('amwa-logout', (event) => event.preventDefault());
+    const emitter = createEmitter(host);
+    const services = testServices(scope, () => ({ status: 200, body: { ingLogOutUrl: PORTAL_LOGOUT } }), { allowedRedirectOrigins: ['https://bank.test'] });
+    const leave = vi.fn();
+    await expect(logout({ ...services, emit: emitter.emit, base: BASE, leave })).resolves.toBeUndefined();
+    expect(leave).not.toHaveBeenCalled();
   });
 
   it('counts a call that never answers (network error) as logged out', async () => {

@@ -1,12 +1,14 @@
+import * as contract from '../../contract/session';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
+import { call } from '../call';
 import type { Emit } from '../events';
 import type { Session } from '../session/session';
 import type { Settings } from '../settings';
 import { checkRedirect } from './redirect';
 
 /** The single-sign-on logout call. */
-export const LOGOUT_PATH = '/v1/private/logout';
+export const LOGOUT_PATH = contract.logout.path;
 
 /** What the logout needs. */
 export interface LogoutDeps {
@@ -35,14 +37,15 @@ const originOf = (url: string | undefined, base: string): string[] => {
 /**
  * The safe single-sign-on logout: any status, or no answer at all, counts as logged out. When the
  * answer carries a non-empty `ingLogOutUrl` on an allowed origin (or the configured corporate-portal
- * logout's), resolves with it and follows it with `leave`. Never rejects; resolves undefined when cancelled.
+ * logout's), `amwa-logout` names it and, unless a host cancels that event, the browser goes there
+ * with `leave` and the promise resolves with it. Never rejects; resolves undefined when the call is cancelled.
  */
 export async function logout({ api, settings, emit, base, leave, signal, session }: LogoutDeps): Promise<string | undefined> {
   // Not cancelled with the call: tokens of a session that is over go whatever happens next.
   const revoked = session?.logout();
   let data: unknown;
   try {
-    ({ data } = await api.request({ method: 'POST', path: LOGOUT_PATH, signal }));
+    ({ data } = await call(api, contract.logout, { signal }));
   } catch (error) {
     if (isApiError(error) && error.kind === 'aborted') return undefined;
     data = isApiError(error) ? error.data : undefined;
@@ -52,7 +55,8 @@ export async function logout({ api, settings, emit, base, leave, signal, session
   const url = checked.ok ? checked.url : undefined;
   if (!url && logOutUrl(data)) console.warn('amwa logout: ingLogOutUrl is not on an allowed origin; staying here');
   await revoked;
-  emit('amwa-logout', { url });
-  if (url) leave?.(url);
+  // A host cancels by returning false or calling preventDefault(); a test double may return nothing.
+  if (emit('amwa-logout', { url }) === false || !url) return undefined;
+  leave?.(url);
   return url;
 }

@@ -2,7 +2,9 @@ import JsCookie from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScope, type Scope } from '../scope';
 import type { SettingsInput } from '../settings';
-import { MOBILE_LOGON_PATH, mobileLogon } from './mobile-logon';
+import { mobileLogon as mobileLogonContract } from '../../contract/mobile';
+import { createInertSession } from '../session/native-bridge';
+import { MOBILE_LOGON_PATH, mobileLogon, prepareQrSession } from './mobile-logon';
 import { testServices, type Answer } from './qr-test-server';
 import type { QrMode } from './qr';
 import { INVALID_REDIRECT } from './redirect';
@@ -10,10 +12,14 @@ import { INVALID_REDIRECT } from './redirect';
 const BASE = 'https://bank.test/access/pages/logon/mobile';
 let scope: Scope;
 
+const CONTEXT = { clientId: 'amwa-web', identifyeeType: 'customer', requiredLevelOfAssurance: 1, scopes: [] };
+const DEVICE = { browser: 'Chrome 126', operatingSystem: 'Linux', deviceUniqueIdentifier: 'AAAAAAAAAAAAAAAA', deviceFingerprint: 'a'.repeat(64) };
+const anonymousProfile = { authenticationContext: CONTEXT, accessTokens: [], accessToken: 'anon-token', expirationTime: Date.now() + 60_000 };
+
 function setup(mode: QrMode, answer: Answer, settings: SettingsInput = {}) {
   const services = testServices(scope, () => answer, { allowedRedirectOrigins: ['https://bank.test'], ...settings });
   const leave = vi.fn<(url: string) => void>();
-  const confirm = mobileLogon({ ...services, mode, base: BASE, leave });
+  const confirm = mobileLogon({ ...services, session: { anonymousProfile }, deviceProfile: async () => DEVICE, mode, base: BASE, leave });
   return { ...services, leave, run: () => confirm(scope.signal) };
 }
 
@@ -29,6 +35,11 @@ describe('mobileLogon', () => {
     const t = setup('logon', { status: 200, body: { url: '/online/home' } });
     await t.run();
     expect(t.calls.map(({ method, path }) => `${method} ${path}`)).toEqual([`POST ${MOBILE_LOGON_PATH}`]);
+    // The body is the session data: the anonymous session's context and the device profile; its token the bearer.
+    expect(t.calls[0]).toMatchObject({ body: { authenticationContext: CONTEXT, ...DEVICE }, headers: expect.objectContaining({ Authorization: 'Bearer anon-token' }) });
+    expect(mobileLogonContract.body!.safeParse(t.calls[0]!.body).success).toBe(true);
+    await t.traceLog.settled();
+    expect(t.traces.map(({ body }) => (body as { operation: string }).operation)).toEqual(['mobile-logon:confirmed', 'mobile-logon:logged-on']);
     expect(t.cookies.logonType.get()).toBe('mobile');
     expect(t.leave).toHaveBeenCalledWith('https://bank.test/online/home');
     expect(t.events).toEqual([
@@ -53,6 +64,8 @@ describe('mobileLogon', () => {
     const t = setup('link', { status: 500 }, { corporatePortal: { precheckUrl: 'https://portal.test/precheck' } });
     await t.run();
     expect(t.calls).toEqual([]);
+    await t.traceLog.settled();
+    expect(t.traces.map(({ body }) => (body as { operation: string }).operation)).toEqual(['link:confirmed']);
     expect(t.cookies.logonType.get()).toBeUndefined();
     expect(t.leave).toHaveBeenCalledWith('https://portal.test/precheck');
     expect(t.events).toEqual([
@@ -67,5 +80,26 @@ describe('mobileLogon', () => {
     t.settings.corporatePortal.precheckUrl = precheckUrl;
     await expect(t.run()).rejects.toThrow(INVALID_REDIRECT);
     expect(t.leave).not.toHaveBeenCalled();
+  });
+});
+
+describe('prepareQrSession', () => {
+  it('starts an anonymous session only when there is no live one', async () => {
+    const initAnonymousSession = vi.fn(async () => anonymousProfile);
+    const session = { anonymousProfile: undefined as typeof anonymousProfile | undefined, profiles: [], logout: vi.fn(async () => {}), initAnonymousSession };
+    await prepareQrSession(session)();
+    expect(initAnonymousSession).toHaveBeenCalledOnce();
+    session.anonymousProfile = anonymousProfile;
+    await prepareQrSession(session)();
+    expect(initAnonymousSession).toHaveBeenCalledOnce();
+    await prepareQrSession(session, () => anonymousProfile.expirationTime)();
+    expect(initAnonymousSession).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports a failed session call as its answer, and the native app's inert session as the anonymous-session failure", async () => {
+    const answer = { kind: 'http', status: 503 };
+    const failing = { anonymousProfile: undefined, profiles: [], logout: async () => {}, initAnonymousSession: async () => Promise.reject(Object.assign(new Error('x'), { cause: answer })) };
+    await expect(prepareQrSession(failing)()).rejects.toThrow('x');
+    await expect(prepareQrSession(createInertSession())()).rejects.toThrow('Can not GET anonymous session response');
   });
 });

@@ -17,6 +17,9 @@ export interface Call {
   method: string;
   path: string;
   signal?: AbortSignal | null;
+  /** The JSON body, parsed. */
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 // On the page's origin: the XSRF-TOKEN cookie the tests set is then the API's.
@@ -30,8 +33,17 @@ export function testServices(scope: Scope, route: (call: Call) => Answer, input:
   const calls: Call[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const traces: { path: string; body: unknown; keepalive?: boolean }[] = [];
   const fetch = (async (url: string, init: RequestInit) => {
-    const call = { method: init.method ?? 'GET', path: url.slice(API.length), signal: init.signal };
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const call = { method: init.method ?? 'GET', path: url.slice(API.length), signal: init.signal, body, headers: init.headers as Record<string, string> };
+    // Trace lines (and the XSRF cookie they may fetch first) are answered here and kept apart,
+    // so tests of a flow see only its own calls.
+    if (call.path === '/') return new Response('', { status: 200, headers: { 'X-XSRF-TOKEN': 'test' } });
+    if (call.path.startsWith('/v1/api/public/log/')) {
+      traces.push({ path: call.path, body, keepalive: init.keepalive });
+      return new Response(`)]}'\n{}`, { status: 200 });
+    }
     calls.push(call);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
@@ -51,15 +63,20 @@ export function testServices(scope: Scope, route: (call: Call) => Answer, input:
   const cookies = createCookies(settings);
   const analytics = createAnalytics({ settings, emit: emitter.emit, cookies });
   const navigateToError = vi.fn<(traceId?: string) => void>();
-  const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog: createTraceLog(api), navigateToError, signal: scope.signal });
+  const traceLog = createTraceLog(api);
+  const errors = createErrorHandler({ emit: emitter.emit, analytics, traceLog, navigateToError, signal: scope.signal });
   return {
     settings,
     api,
     errors,
+    traceLog,
     cookies,
     emit: emitter.emit,
+    on: emitter.on,
     events,
     calls,
+    /** The trace lines sent, answered apart from the flow's calls. */
+    traces,
     navigateToError,
     /** Calls to `path` so far. */
     count: (path: string) => calls.filter((call) => call.path === path).length,

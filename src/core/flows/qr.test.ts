@@ -142,6 +142,31 @@ describe('createQr', () => {
     expect(t.events).toEqual([]);
   });
 
+  it('makes the session-cookie call before every load (the first, each retry, a refresh), and a failed one fails the load', async () => {
+    const order: string[] = [];
+    let failures = 1;
+    const prepare = vi.fn(async () => {
+      order.push('prepare');
+    });
+    const t = start(
+      (call) => {
+        order.push(call.path);
+        return call.path === QR && failures-- > 0 ? { status: 400, body: {} } : loadThenPoll(() => false)(call);
+      },
+      { prepare, qrTimeout: 2000 },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(order).toEqual(['prepare', QR, 'prepare', QR]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.qr.getState()).toMatchObject({ status: 'invalid', reason: 'timeout' });
+    prepare.mockRejectedValueOnce(Object.assign(new Error('Can not GET anonymous session response')));
+    t.qr.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState()).toMatchObject({ status: 'invalid', reason: 'error' });
+    expect(t.count(QR)).toBe(2);
+    expect(t.events).toEqual([['amwa-generic-exception', expect.objectContaining({ message: 'Can not GET anonymous session response' })]]);
+  });
+
   it('hands a third 400 to the shared handler (generic) and invalidates', async () => {
     const t = start(() => ({ status: 400, body: { errorCode: 'bad' } }));
     await vi.advanceTimersByTimeAsync(5000);

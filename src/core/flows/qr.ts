@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import * as contract from '../../contract/mobile';
 import type { ApiClient } from '../api';
 import { type AmwaApiError, isApiError } from '../api-error';
 import type { ErrorHandler } from '../error-handler';
@@ -75,12 +75,12 @@ const isTransient = (error: unknown): error is AmwaApiError => isApiError(error)
 
 /** The calls behind each mode (spec section 7). */
 export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {
-  logon: { qr: '/v1/api/public/qr', confirmed: '/v1/api/public/qr/confirmed' },
-  link: { qr: '/v1/api/public/link/qr', confirmed: '/v1/api/public/link/qr/confirmed' },
+  logon: { qr: contract.qr.path, confirmed: contract.qrConfirmed.path },
+  link: { qr: contract.linkQr.path, confirmed: contract.linkQrConfirmed.path },
 };
 
-const qrSchema = z.object({ qr: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)) });
-const confirmedSchema = z.object({ confirmed: z.boolean() });
+const qrSchema = contract.qr.response!;
+const confirmedSchema = contract.qrConfirmed.response!;
 
 type Status = QrState['status'];
 type StateOf<S extends Status> = Extract<QrState, { status: S }>;
@@ -127,6 +127,8 @@ export interface QrDeps {
   visibility: Visibility;
   /** Runs once the app confirmed (the logon); a rejection is handled and invalidates the QR code. */
   onConfirmed(signal: AbortSignal): Promise<void>;
+  /** Runs before each load (the session-cookie call of the mobile logon); a rejection fails the load. */
+  prepare?(signal: AbortSignal): Promise<void>;
 }
 
 /** A running QR code: read its state, follow changes, refresh it when invalid, dispose it when removed. */
@@ -140,7 +142,7 @@ export interface QrController {
 }
 
 /** Creates the QR controller and starts loading; each state's timers and calls live in a scope of their own. */
-export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed }: QrDeps): QrController {
+export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed, prepare }: QrDeps): QrController {
   const scope = parent.child();
   const paths = QR_PATHS[mode];
   const listeners = new Set<(state: QrState) => void>();
@@ -171,7 +173,8 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   }
 
   function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
-    api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal }).then(
+    const request = () => api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal });
+    (prepare ? prepare(own.signal).then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
         if (own.disposed) return;

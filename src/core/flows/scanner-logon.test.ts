@@ -4,9 +4,10 @@ import { request as httpRequest } from 'node:http';
 import JsCookie from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { findChallenge } from '../../sandbox/cronto';
+import { findChallenge, scannerDeactivated } from '../../sandbox/cronto';
 import { MULTI_PROFILE_USER_ID } from '../../sandbox/oauth';
 import { acceptedLogons } from '../../sandbox/scanner-logon';
+import { traceLines } from '../../sandbox/trace';
 import { createAnalytics } from '../analytics';
 import { createApiClient } from '../api';
 import { createCookies } from '../cookies';
@@ -66,7 +67,12 @@ const browserFetch =
     });
 
 const scopes: Array<{ dispose(): void }> = [];
-afterEach(() => scopes.splice(0).forEach((scope) => scope.dispose()));
+const traceLogs: Array<{ settled(): Promise<void> }> = [];
+// Trace lines still on their way would reach the next test's sandbox: they land first.
+afterEach(async () => {
+  await Promise.all(traceLogs.splice(0).map((log) => log.settled()));
+  scopes.splice(0).forEach((scope) => scope.dispose());
+});
 
 function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const parsed = parseSettings(
@@ -85,10 +91,12 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   const api = createApiClient({ settings, emit: emitter.emit, scope, language: () => 'en-GB', fetch: browserFetch(paths) });
   const cookies = createCookies(settings);
   const navigateToError = vi.fn();
+  const traceLog = createTraceLog(api);
+  traceLogs.push(traceLog);
   const errors = createErrorHandler({
     emit: emitter.emit,
     analytics: createAnalytics({ settings, emit: emitter.emit, cookies }),
-    traceLog: createTraceLog(api),
+    traceLog,
     navigateToError,
     signal: scope.signal,
   });
@@ -104,12 +112,18 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
     cookies,
     emit: emitter.emit,
     errors,
+    traceLog,
     base: `${running.url}/access/pages/logon/scanner`,
     leave,
     lastUsedMeans: memory,
   });
   const of = <K extends AmwaEventType>(type: K) => events.filter((event) => event.type === type).map((event) => event.detail as AmwaEventMap[K]);
-  return { logon, session, memory, cookies, leave, navigateToError, paths, of, state: running.sandbox.state };
+  /** The trace lines the sandbox received, as `kind operation username`. */
+  const traced = async () => {
+    await traceLog.settled();
+    return traceLines(running.sandbox.state).map(({ kind, operation, context }) => `${kind} ${operation} ${context.username ?? '-'}`);
+  };
+  return { logon, session, memory, cookies, leave, navigateToError, paths, of, traced, hear: emitter.on, state: running.sandbox.state };
 }
 
 /** What EMMA0005's scanner shows for the colour code on screen. */
@@ -147,7 +161,7 @@ describe('scanner logon', () => {
     expect(ctx.logon.authentication?.state).toMatchObject({ status: 'complete', activeProfileId: 'profile-emma0005' });
     expect(ctx.session.activeProfile?.name).toBe('EMMA0005');
     expect(ctx.memory.value).toBe('scanner');
-    expect(ctx.paths.filter((path) => path !== '/access/')).toEqual([
+    expect(ctx.paths.filter((path) => path !== '/access/' && !path.includes('/log/'))).toEqual([
       '/access/v1/public/session/anonymous/initiate',
       '/security/means/bootstrap/web/sessions',
       SCANNER_LOGON_PATHS.initiate,
@@ -157,6 +171,11 @@ describe('scanner logon', () => {
     ]);
     const [accepted] = acceptedLogons(ctx.state);
     expect(accepted?.username).toBe('EMMA0005');
+    expect(await ctx.traced()).toEqual([
+      'trace scanner-logon:session-started EMMA0005',
+      'trace scanner-logon:authenticated EMMA0005',
+      'trace scanner-logon:logged-on EMMA0005',
+    ]);
     expect(accepted?.deviceProfile).toMatchObject({ deviceUniqueIdentifier: localStorage.getItem('amwa-device-id'), deviceFingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
@@ -179,7 +198,7 @@ describe('scanner logon', () => {
     expect(ctx.cookies.logonType.get()).toBeUndefined();
   });
 
-  it('shows the 400 message for a wrong code, and the 403 message once the scanner is deactivated', async () => {
+  it('shows the 400 message for a wrong code, and at the fifth deactivates the scanner, then shows the 403 message', async () => {
     const ctx = setup();
     const image = await toCodeStep(ctx);
     const wrong = wrongCode(scanned(ctx.state, image.base64Cronto));
@@ -189,8 +208,12 @@ describe('scanner logon', () => {
     }
     ctx.logon.clearCodeError();
     expect(ctx.logon.state.codeError).toBeUndefined();
+    expect(ctx.paths).not.toContain(`/access${SCANNER_LOGON_PATHS.deactivate}`);
     await ctx.logon.logon(wrong);
     expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
+    expect(ctx.paths.filter((path) => !path.includes('/log/')).slice(-2)).toEqual([SCANNER_LOGON_PATHS.authenticate, `/access${SCANNER_LOGON_PATHS.deactivate}`]);
+    expect(scannerDeactivated(ctx.state, 'EMMA0005')).toBe(true);
+    expect(await ctx.traced()).toContain('trace scanner-logon:deactivated EMMA0005');
     await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
     expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
     expect(ctx.of('amwa-technical-exception')).toEqual([]);
@@ -291,6 +314,22 @@ describe('scanner logon', () => {
     expect(ctx.logon.colourCode.state.status).toBe('idle');
     expect(ctx.paths).toContain('/access/v1/private/logout');
     expect(ctx.of('amwa-logout')).toHaveLength(1);
+    expect(await ctx.traced()).toContain('trace session:expired EMMA0005');
+  });
+
+  it.each([
+    ['goes to the corporate-portal logout the logout names', false],
+    ['stays when a host cancels amwa-logout', true],
+  ])('at the inactivity limit %s', async (_, cancel) => {
+    const ctx = setup();
+    if (cancel) ctx.hear('amwa-logout', () => false);
+    await toCodeStep(ctx);
+    const portal = `${running.url}/__sandbox/corporate/logout`;
+    running.sandbox.state.faults.push({ path: '/access/v1/private/logout', status: 200, body: { ingLogOutUrl: portal }, times: 1 });
+    await ctx.logon.endSession();
+    expect(ctx.of('amwa-logout')).toEqual([{ url: portal }]);
+    if (cancel) expect(ctx.leave).not.toHaveBeenCalled();
+    else expect(ctx.leave).toHaveBeenCalledWith(portal);
   });
 
   it('ignores events a state does not list', () => {
@@ -306,7 +345,9 @@ describe('scanner logon', () => {
     expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(true);
     expect(ctx.logon.state.status).toBe('userId');
     expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ message: 'Can not GET anonymous session response' })]);
-    expect(ctx.paths).toEqual([]);
+    // No session call: only the error's trace line (and the XSRF cookie it needs).
+    expect(await ctx.traced()).toEqual(['error /v1/public/session/anonymous/initiate EMMA0005']);
+    expect(ctx.paths).toEqual(['/access/', '/access/v1/api/public/log/trace-error']);
   });
 });
 

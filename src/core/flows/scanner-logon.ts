@@ -3,17 +3,21 @@
 // Log on hands the scanner's answer to the authentication component: one eligible profile goes
 // straight on, several ask the profile selector, a partial result steps up with a second colour
 // code. The active profile's token then buys a transfer OTP the logon call accepts.
-import * as z from 'zod/mini';
+import { ENCRYPTED_STATE_HEADER } from '../../contract/operation';
+import * as contract from '../../contract/scanner-logon';
+import { anonymousSessionInitiate } from '../../contract/session';
+import { TRACED } from '../../contract/trace';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
+import { call } from '../call';
 import type { Cookies } from '../cookies';
 import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
 import type { Scope } from '../scope';
-import { AnonymousSessionAPIError } from '../session/errors';
 import type { Session } from '../session/session';
 import type { AuthenticationContext } from '../session/tokens';
 import type { Settings } from '../settings';
+import { responseIdOf, type TraceLog } from '../trace';
 import { logonCode, runValidators, scannerUserId } from '../validate/validators';
 import {
   createAuthentication,
@@ -24,21 +28,22 @@ import {
   type MeansMemory,
   MALFORMED_MEANS_RESPONSE,
 } from './authentication';
-import { createColourCode, ENCRYPTED_STATE_HEADER, readColourCode, type ColourCode } from './colour-code';
-import { deviceProfile as pageDeviceProfile, type DeviceProfile } from './device-profile';
+import { liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
+import { createColourCode, readColourCode, type ColourCode } from './colour-code';
+import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
 import { checkRedirect, INVALID_REDIRECT } from './redirect';
 import { createStore } from './store';
 
-const CRONTO = '/security-means/cronto-hardware-token/actions/authentication';
 /** The calls of the scanner logon, in the order they are made; the step-up pair only after a partial result. */
 export const SCANNER_LOGON_PATHS = {
-  initiate: `${CRONTO}/standalone/initiate`,
-  authenticate: `${CRONTO}/standalone/authenticate`,
-  stepUpInitiate: `${CRONTO}/initiate`,
-  stepUpAuthenticate: `${CRONTO}/authenticate`,
-  transfer: '/security-means/transfers',
-  logon: '/v1/api/public/scanner/logon',
+  initiate: contract.standaloneInitiate.path,
+  authenticate: contract.standaloneAuthenticate.path,
+  stepUpInitiate: contract.authenticationInitiate.path,
+  stepUpAuthenticate: contract.authenticationAuthenticate.path,
+  transfer: contract.transfer.path,
+  logon: contract.scannerLogon.path,
+  deactivate: contract.scannerDeactivate.path,
 } as const;
 
 /** The means a colour code and its response code are, as the authentication component knows it. */
@@ -50,7 +55,6 @@ export const SYSTEM_MARKER = 'amwa-web';
 export const SSO_CLIENT_ID = 'sso';
 /** What the transfer OTP is for. */
 export const TRANSFER_INTENT = 'logon';
-/** Error codes shown as a technical error on scanner screens (spec section 8). */
 
 /** Message keys of the scanner logon's field errors (spec sections 5 and 8). */
 export const CODE_ERRORS = {
@@ -101,12 +105,13 @@ export interface ScannerLogonDeps {
   /** Disposing it stops the colour code's timers and drops calls in flight. */
   scope: Scope;
   settings: Pick<Settings, 'colourCodeExpiryMarginS' | 'allowedRedirectOrigins' | 'corporatePortal'>;
-  cookies: Pick<Cookies, 'logonType' | 'userId'>;
+  cookies: Pick<Cookies, 'logonType' | 'userId' | 'tdid'>;
   emit: Emit;
   errors: ErrorHandler;
+  traceLog: Pick<TraceLog, 'trace' | 'traceError'>;
   /** The page's address, to resolve relative urls against. */
   base: string;
-  /** Sends the browser to the logon result url. */
+  /** Sends the browser to the logon result url, or to the corporate-portal logout at the end of the session. */
   leave(url: string): void;
   /** Defaults to the page's own profile. */
   deviceProfile?: () => Promise<DeviceProfile>;
@@ -143,8 +148,6 @@ export interface ScannerLogon {
 
 // The calls whose 400 or 403 is the server's verdict on the code typed.
 const CODE_PATHS: readonly string[] = [SCANNER_LOGON_PATHS.authenticate, SCANNER_LOGON_PATHS.stepUpAuthenticate, SCANNER_LOGON_PATHS.logon];
-const transferSchema = z.looseObject({ otp: z.string().check(z.minLength(1)) });
-const logonSchema = z.looseObject({ url: z.optional(z.unknown()) });
 
 /** The authentication context of the scanner logon: level of assurance 5, scope personal_data. */
 export const scannerLogonContext = (clientId: string): AuthenticationContext => ({
@@ -164,14 +167,13 @@ class AuthenticationFailed extends Error {
   }
 }
 
-// The anonymous-session error wraps the failed call, whose status and headers the handler needs.
-const reportable = (error: unknown) => (error instanceof AnonymousSessionAPIError && isApiError(error.cause) ? error.cause : error);
+const reportable = reportableSessionError;
 const originOf = (error: unknown) => (isApiError(error) ? error.path : error instanceof AuthenticationFailed ? error.code : 'scanner-logon');
 
 /** Creates the scanner logon flow. */
 export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
-  const { api, session, scope, settings, cookies, emit, errors, base, leave, now = () => Date.now(), lastUsedMeans = storedMeansMemory() } = deps;
-  const getDeviceProfile = deps.deviceProfile ?? pageDeviceProfile;
+  const { api, session, scope, settings, cookies, emit, errors, traceLog, base, leave, now = () => Date.now(), lastUsedMeans = storedMeansMemory() } = deps;
+  const getDeviceProfile = deps.deviceProfile ?? (() => pageDeviceProfile(pageEnvironment(cookies.tdid)));
   const store = createStore<ScannerLogonState>({ status: 'userId', userId: deps.initialUserId ?? '' });
   // The session Next started serves the first colour code; every later load re-initialises.
   let sessionUnused = false;
@@ -185,20 +187,12 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     store.set({ ...state, ...next, status });
     return true;
   };
-  const report = (error: unknown, origin: string) => errors.handle(reportable(error), { origin, technicalCodes: SCANNER_TECHNICAL_CODES });
-  const liveAnonymous = () => {
-    const anonymous = session.anonymousProfile;
-    return anonymous && now() < anonymous.expirationTime ? anonymous : undefined;
-  };
-  const startAnonymous = async () => {
-    // The session refuses an anonymous session beside a signed-in profile: a new logon ends
-    // whatever sign-in this tab still holds (an earlier attempt's), in every tab.
-    if (session.profiles.length) void session.logout();
-    const anonymous = await session.initAnonymousSession();
-    // Only the inert session inside the native app answers nothing: there the app logs on.
-    if (!anonymous) throw new AnonymousSessionAPIError();
-    return anonymous;
-  };
+  const username = () => store.get().userId || undefined;
+  const report = (error: unknown, origin: string) =>
+    errors.handle(reportable(error), { origin, technicalCodes: SCANNER_TECHNICAL_CODES, username: username() });
+  const trace = (operation: string, headers?: Headers) => traceLog.trace(operation, { responseId: responseIdOf(headers), username: username() });
+  const liveAnonymous = () => live(session, now());
+  const startAnonymous = () => start(session);
   // A fresh scope per call sequence, so Back or the end of the session drops what is in flight.
   const newAttempt = () => {
     attempt?.dispose();
@@ -214,10 +208,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       emit('amwa-clear-technical-exception', {});
       const anonymous = (sessionUnused && liveAnonymous()) || (await startAnonymous());
       sessionUnused = false;
-      const response = await api.request({
-        method: 'POST',
-        path: SCANNER_LOGON_PATHS.initiate,
-        target: 'security',
+      const response = await call(api, contract.standaloneInitiate, {
         bearer: anonymous.accessToken,
         body: { userId: store.get().userId, system: SYSTEM_MARKER, authenticationContext: scannerLogonContext(anonymous.authenticationContext.clientId) },
         signal: scope.signal,
@@ -233,12 +224,9 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     onError: (error) => report(error, SCANNER_LOGON_PATHS.stepUpInitiate),
     async load() {
       emit('amwa-clear-technical-exception', {});
-      const response = await api.request({
-        method: 'POST',
-        path: SCANNER_LOGON_PATHS.stepUpInitiate,
-        target: 'security',
+      const response = await call(api, contract.authenticationInitiate, {
         bearer: stepUpToken(),
-        body: { authenticationContext: authentication?.state.context },
+        body: { authenticationContext: authentication!.state.context! },
         signal: scope.signal,
       });
       return readColourCode(response, SCANNER_LOGON_PATHS.stepUpInitiate);
@@ -247,35 +235,30 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
 
   /** Steps 5 to 7 of the logon: a transfer OTP for the active profile, the logon call, the redirect check. */
   const handOver = async (signal: AbortSignal) => {
-    const { data: transfer } = await api.request({
-      method: 'POST',
-      path: SCANNER_LOGON_PATHS.transfer,
-      target: 'security',
+    const { data: transfer } = await call(api, contract.transfer, {
       bearer: session.accessToken,
       body: { clientId: SSO_CLIENT_ID, intent: TRANSFER_INTENT },
-      schema: transferSchema,
       signal,
     });
-    const { data } = await api.request({
-      method: 'POST',
-      path: SCANNER_LOGON_PATHS.logon,
+    const { data, headers } = await call(api, contract.scannerLogon, {
       body: { username: store.get().userId, transferOtp: transfer.otp, ...(await getDeviceProfile()) },
-      schema: logonSchema,
       signal,
     });
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);
     if (!checked.ok) throw new Error(INVALID_REDIRECT);
     if (!fire('loggedOn')) return;
+    trace(TRACED.scannerLogonLoggedOn, headers);
     emit('amwa-next', { flow: 'scanner-logon', step: 'code' });
     emit('amwa-logon-redirect', { url: checked.url, logonType: 'scanner' });
     leave(checked.url);
   };
 
   /** Hands a result to the authentication and goes where it leads: log on, the profile selector, or the step-up. */
-  const follow = async (result: unknown, signal: AbortSignal) => {
+  const follow = async ({ data, headers }: { data: unknown; headers: Headers }, signal: AbortSignal) => {
     const auth = authentication!;
-    auth.submitResult(result);
+    auth.submitResult(data);
     const { status, error } = auth.state;
+    if (status !== 'error') trace(status === 'show-means' ? TRACED.scannerLogonStepUp : TRACED.scannerLogonAuthenticated, headers);
     if (status === 'complete') return handOver(signal);
     const event = AFTER_RESULT[status];
     if (!event) throw new AuthenticationFailed(error ?? { code: 'authentication-means-error', message: MALFORMED_MEANS_RESPONSE });
@@ -290,37 +273,45 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     authentication = createAuthentication({ session, lastUsedMeans });
     authentication.configure(scannerLogonContext(anonymous.authenticationContext.clientId));
     authentication.supply({ means: [SCANNER_MEANS] });
-    const { data } = await api.request({
-      method: 'POST',
-      path: SCANNER_LOGON_PATHS.authenticate,
-      target: 'security',
+    const answer = await call(api, contract.standaloneAuthenticate, {
       bearer: anonymous.accessToken,
       headers: { [ENCRYPTED_STATE_HEADER]: encryptedState },
       body: { tokenResponse: code },
       signal,
     });
-    await follow(data, signal);
+    await follow(answer, signal);
   };
 
   /** Answers the step-up's colour code with the partial result's interim token. */
   const answerStepUp = async (code: string, encryptedState: string, signal: AbortSignal) => {
-    const { data } = await api.request({
-      method: 'POST',
-      path: SCANNER_LOGON_PATHS.stepUpAuthenticate,
-      target: 'security',
+    const answer = await call(api, contract.authenticationAuthenticate, {
       bearer: stepUpToken(),
       headers: { [ENCRYPTED_STATE_HEADER]: encryptedState },
-      body: { tokenResponse: code, authenticationContext: authentication?.state.context },
+      body: { tokenResponse: code, authenticationContext: authentication!.state.context! },
       signal,
     });
     emit('amwa-next', { flow: 'scanner-logon', step: 'stepUp' });
-    await follow(data, signal);
+    await follow(answer, signal);
   };
 
   const codeErrorOf = (error: unknown) => {
     if (!isApiError(error) || !CODE_PATHS.includes(error.path)) return undefined;
     if (error.errorCode !== undefined && (SCANNER_TECHNICAL_CODES as readonly string[]).includes(error.errorCode)) return undefined;
     return error.status === 400 || error.status === 403 ? CODE_ERRORS[error.status] : undefined;
+  };
+
+  /**
+   * The fifth wrong code (403): the scanner is deactivated before the message shows. The message
+   * shows whatever the call answers; a failure is only traced.
+   */
+  const deactivate = async () => {
+    const { userId } = store.get();
+    try {
+      const { headers } = await call(api, contract.scannerDeactivate, { body: { username: userId }, signal: scope.signal });
+      trace(TRACED.scannerDeactivated, headers);
+    } catch (error) {
+      if (!scope.disposed) traceLog.traceError(SCANNER_LOGON_PATHS.deactivate, { responseId: isApiError(error) ? error.traceId : undefined, username: userId });
+    }
   };
 
   /** Runs one call sequence in a fresh attempt and ends a failure as spec section 8 says. */
@@ -334,6 +325,8 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       // The logon call's 400 comes after the colour code was answered: that code and its session
       // are spent, so the code step gets a fresh one (a new session) and a retry can succeed.
       const spent = codeError === CODE_ERRORS[400] && isApiError(error) && error.path === SCANNER_LOGON_PATHS.logon;
+      if (codeError === CODE_ERRORS[403]) await deactivate();
+      if (signal.aborted) return;
       fire(codeError && !spent ? 'rejected' : 'failed', { codeError });
       // Only a rejected step-up code stays on the step-up; anywhere else its colour code goes.
       if (store.get().status !== 'stepUp') stepUpCode.hide();
@@ -367,11 +360,13 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
         emit('amwa-clear-technical-exception', {});
         await startAnonymous();
         sessionUnused = true;
-        if (fire('started')) emit('amwa-next', { flow: 'scanner-logon', step: 'userId' });
+        if (!fire('started')) return true;
+        emit('amwa-next', { flow: 'scanner-logon', step: 'userId' });
+        trace(TRACED.scannerLogonStarted);
       } catch (error) {
         if (signal.aborted) return true;
         fire('failed');
-        report(error, '/v1/public/session/anonymous/initiate');
+        report(error, anonymousSessionInitiate.path);
       }
       return true;
     },
@@ -411,9 +406,10 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       stepUpCode.hide();
       const hadSession = session.anonymousProfile !== undefined || session.profiles.length > 0;
       sessionUnused = false;
+      if (hadSession) trace(TRACED.sessionExpired);
       fire('expire', { userId: '', codeError: undefined });
       // Not tied to the screen's scope: the logout must outlive the screen it ends.
-      if (hadSession) await logout({ api, settings, emit, base, session });
+      if (hadSession) await logout({ api, settings, emit, base, leave, session });
     },
   };
 }

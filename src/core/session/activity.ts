@@ -1,8 +1,9 @@
 import type { Scope } from '../scope';
 import { ACTIVITY_THROTTLE_MS } from './timing';
 
-// Passive, capturing listeners: the monitor never delays scrolling nor misses stopped events.
-const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'];
+// Typing, pointer and focus activity. Passive, capturing listeners: the monitor never delays
+// scrolling nor misses stopped events.
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll', 'focusin'];
 
 /** What the activity monitor needs. */
 export interface ActivityDeps {

@@ -1,14 +1,13 @@
-import * as z from 'zod/mini';
+import { INACTIVITY_HEADER } from '../../contract/operation';
+import * as contract from '../../contract/session';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
+import { call } from '../call';
 import type { Scope } from '../scope';
 import { AnonymousSessionAPIError } from './errors';
 import type { AnonymousProfile } from './profile';
 import { REFRESH_RETRIES, REFRESH_RETRY_DELAY_MS, TOKEN_CALL_TIMEOUT_MS } from './timing';
-import { type OAuthToken, accessTokensSchema, authenticationContextSchema, expiresAt, oauthTokenSchema } from './tokens';
-
-/** Header telling the token endpoint how long the user has been idle, in whole seconds. */
-export const INACTIVITY_HEADER = 'x-inactivity-seconds';
+import { type OAuthToken, expiresAt } from './tokens';
 
 /** How a refresh ended: new tokens, refused (401: the profile is gone), or failed after every retry. */
 export type RefreshOutcome = { kind: 'refreshed'; token: OAuthToken } | { kind: 'rejected' } | { kind: 'failed'; error: unknown };
@@ -27,13 +26,9 @@ const pause = (scope: Scope, ms: number) =>
 export async function refreshToken(api: ApiClient, scope: Scope, refresh: string, idleSeconds: () => number): Promise<RefreshOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { data } = await api.request({
-        method: 'POST',
-        path: '/oauth2/token',
-        target: 'security',
-        form: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refresh }),
+      const { data } = await call(api, contract.refreshToken, {
+        body: { grant_type: 'refresh_token', refresh_token: refresh },
         headers: { [INACTIVITY_HEADER]: String(idleSeconds()) },
-        schema: oauthTokenSchema,
         timeoutMs: TOKEN_CALL_TIMEOUT_MS,
         signal: scope.signal,
       });
@@ -48,20 +43,11 @@ export async function refreshToken(api: ApiClient, scope: Scope, refresh: string
 /** Revokes a token at `/oauth2/token/revoke`; best effort, a failure only leaves the token to expire. */
 export async function revokeToken(api: ApiClient, token: string): Promise<void> {
   try {
-    await api.request({
-      method: 'POST',
-      path: '/oauth2/token/revoke',
-      target: 'security',
-      form: new URLSearchParams({ token }),
-      timeoutMs: TOKEN_CALL_TIMEOUT_MS,
-    });
+    await call(api, contract.revokeToken, { body: { token }, timeoutMs: TOKEN_CALL_TIMEOUT_MS });
   } catch {
     // Nothing to do: the session has already forgotten the token.
   }
 }
-
-const initiateSchema = z.looseObject({ authenticationContext: authenticationContextSchema });
-const bootstrapSchema = z.looseObject({ authenticationResponse: z.looseObject({ accessTokens: accessTokensSchema }) });
 
 /**
  * Starts an anonymous session: the access-means API hands out an authentication context (without
@@ -69,22 +55,9 @@ const bootstrapSchema = z.looseObject({ authenticationResponse: z.looseObject({ 
  */
 export async function requestAnonymousSession(api: ApiClient, now: () => number, signal: AbortSignal): Promise<AnonymousProfile> {
   try {
-    const { data: initiated } = await api.request({
-      method: 'POST',
-      path: '/v1/public/session/anonymous/initiate',
-      credentials: false,
-      schema: initiateSchema,
-      signal,
-    });
+    const { data: initiated } = await call(api, contract.anonymousSessionInitiate, { signal });
     const { authenticationContext } = initiated;
-    const { data } = await api.request({
-      method: 'POST',
-      path: '/security/means/bootstrap/web/sessions',
-      target: 'security',
-      body: { authenticationContext },
-      schema: bootstrapSchema,
-      signal,
-    });
+    const { data } = await call(api, contract.bootstrapWebSession, { body: { authenticationContext }, signal });
     const accessTokens = data.authenticationResponse.accessTokens;
     const first = accessTokens[0]!; // the schema asks for at least one
     return { authenticationContext, accessTokens, accessToken: first.accessToken, expirationTime: expiresAt(first, now()) };

@@ -104,6 +104,8 @@ function ActivationPage({ activation }: { activation: Activation }) {
         title={t('inactivity.title')}
         text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
         continueLabel={t('inactivity.continue')}
+        deadline={activation.inactivityDeadline}
+        remaining={(time) => t('inactivity.remaining', { time })}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useT } from '../../context';
+import { useAmwa, useT } from '../../context';
 import { Alert } from '../../ui/alert';
 import { ScannerIllustration, SuccessIllustration } from '../../ui/illustrations';
 import { AppLink } from '../app-link';
@@ -52,16 +52,32 @@ export function DoneYesNext({ activation, titleRef, position }: ScreenProps) {
   );
 }
 
-/** 'And you're done': scanner and PIN are the keys; the coordinator note unless level of assurance 2. */
+/**
+ * 'And you're done': scanner and PIN are the keys; the coordinator note unless level of assurance
+ * 2. When the logout named a corporate-portal logout, leaving goes there (a full navigation), so
+ * the portal's session ends too; otherwise to the scanner logon.
+ */
 export function Done({ state, titleRef, position }: ScreenProps) {
   const t = useT();
+  const { analytics } = useAmwa();
+  const label = t('activation.done.logOn');
   return (
     <StepCard title={t('activation.done.title')} titleRef={titleRef} position={position} backToLogin={false} media={<SuccessIllustration />}>
       <p>{t('activation.done.keys')}</p>
       {state.levelOfAssurance !== 2 && <Alert variant="info">{t('activation.done.coordinator')}</Alert>}
-      <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">
-        {t('activation.done.logOn')}
-      </AppLink>
+      {state.logoutUrl ? (
+        <a
+          className="amwa-button amwa-button--primary"
+          href={state.logoutUrl}
+          onClick={() => analytics.element({ elementType: 'link', content: 'log-on-with-scanner', position, event: 'clicked' })}
+        >
+          {label}
+        </a>
+      ) : (
+        <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">
+          {label}
+        </AppLink>
+      )}
     </StepCard>
   );
 }

@@ -6,8 +6,9 @@ import { createLeaveWarning } from '../../core/flows/leave-warning';
 import { SESSION_EXPIRED, splitSessionExpired } from '../../core/router';
 
 /**
- * Runs one activation while the page is shown, with the page-leave warning on the page's window.
- * At the inactivity limit the browser goes to the session-expired variant of the page.
+ * Runs one activation while the page is shown, with the page-leave warning and the activity that
+ * restarts the inactivity count on the page's window. At the inactivity limit the browser goes to
+ * the corporate-portal logout the logout named, else to the session-expired variant of the page.
  */
 export function useActivation(): Activation | undefined {
   const services = useAmwa();
@@ -20,7 +21,7 @@ export function useActivation(): Activation | undefined {
   });
 
   useEffect(() => {
-    const { api, scope: root, settings, emit, errors } = services;
+    const { api, scope: root, settings, emit, errors, traceLog } = services;
     const scope = root.child();
     void services.session.then((session) => {
       if (scope.disposed) return;
@@ -31,9 +32,12 @@ export function useActivation(): Activation | undefined {
           settings,
           emit,
           errors,
+          traceLog,
           session,
           leaveWarning: createLeaveWarning(scope),
           base: window.location.href,
+          activity: window,
+          leave: (url) => window.location.assign(url),
           onSessionExpired() {
             const { location, navigate } = latest.current;
             navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);

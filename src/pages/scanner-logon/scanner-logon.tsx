@@ -195,6 +195,8 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
         title={t('inactivity.title')}
         text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
         continueLabel={t('inactivity.continue')}
+        deadline={warning ? inactivity.deadline : undefined}
+        remaining={(time) => t('inactivity.remaining', { time })}
       />
     </div>
   );

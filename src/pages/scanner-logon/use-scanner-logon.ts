@@ -23,8 +23,9 @@ export interface InactivityCallbacks {
 }
 
 /**
- * Runs the scanner logon while the screen is shown, once the session layer has loaded. At the
- * inactivity limit the session ends and the browser goes to the session-expired variant of the page.
+ * Runs the scanner logon while the screen is shown, once the session layer has loaded. Activity on
+ * the page restarts the inactivity count; at the limit the session ends and the browser goes to
+ * the session-expired variant of the page (then on to a corporate-portal logout, if the logout names one).
  */
 export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogonFlow | undefined {
   const services = useAmwa();
@@ -37,13 +38,14 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
   });
 
   useEffect(() => {
-    const { api, scope: root, settings, cookies, emit, errors } = services;
+    const { api, scope: root, settings, cookies, emit, errors, traceLog } = services;
     const scope = root.child();
     const start = (session: Session) => {
       if (scope.disposed) return;
-      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, base: window.location.href, leave, initialUserId: cookies.userId.get() });
+      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, traceLog, base: window.location.href, leave, initialUserId: cookies.userId.get() });
       const inactivity = createInactivityTimer({
         scope,
+        activity: window,
         limitS: settings.inactivityTimeoutLogonS,
         onWarn: () => latest.current.callbacks.onWarn(),
         onExpire() {
