@@ -29,7 +29,7 @@ const services = async (): Promise<AmwaServices> => {
     ready: noop,
     api: { request: () => Promise.reject(new Error('no network in this test')) },
     errors: { handle: vi.fn(() => 'generic' as const) },
-    traceLog: { trace: noop, traceError: noop, settled: () => Promise.resolve() },
+    traceLog: { trace: noop, traceError: noop, settled: () => Promise.resolve(), warm: noop },
     cookies: { logonType: { get: () => undefined, set: noop, clear: noop }, userId: { get: () => undefined, set: noop, clear: noop }, tdid: { get: () => undefined, set: noop }, analyticsLogging: () => false, storeAccessParams: () => [] },
     analytics: { pageLoad: noop, consented: noop, element: noop, view: noop, step: noop },
     session: new Promise(() => {}),

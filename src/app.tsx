@@ -63,7 +63,9 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
       if (resolved.kind === 'component') setView((current) => (current.status === 'ready' && current.path === path ? current : { status: 'ready', path, page: resolved.component }));
       else {
         setView({ status: 'loading', path });
-        // A page other than Home needs the full table of the locale, fetched beside its chunk.
+        // A page other than Home needs the full table of the locale, fetched beside its chunk, and
+        // may trace its milestones.
+        services.traceLog.warm();
         const load = () => Promise.all([resolved.load(), services.completeTexts()]).then(([page]) => page);
         loadChunk(resolved.path, load, pageScope).then(
           (page) => pageScope.disposed || setView({ status: 'ready', path, page }),

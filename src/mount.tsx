@@ -235,6 +235,7 @@ function startInstance(
   // Home needs neither the session layer nor the full tables: they load once the page is idle
   // or the user starts using the widget, whichever comes first.
   const warmUp = () => {
+    traceLog.warm();
     void loadSession();
     void texts.complete().catch(() => undefined);
   };

@@ -14,6 +14,8 @@ export interface TraceLog {
   traceError(operation: string, context?: TraceContext): void;
   /** Resolves once every call started so far has finished, however it ended. */
   settled(): Promise<void>;
+  /** Loads the sending half now (at idle, or with a page that traces), so a later line goes out at once. */
+  warm(): void;
 }
 
 /** The trace id an answer's headers carry, for a trace line's `responseId`. */
@@ -21,15 +23,22 @@ export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE
 
 /**
  * Creates the trace log on top of the API client; logging never throws into its caller. Its
- * sending half loads at once, but outside the first render's bundle: by the time a line is sent
- * it is there, so the line's request goes out before a navigation that follows it.
+ * sending half is outside the first screen's bundle and loads with `warm()` (at idle, or with
+ * the first page that traces), so by the time a line is sent it is there and the line's request
+ * goes out before a navigation that follows it.
  */
 export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  const sender = load();
-  sender.catch(() => undefined); // reported with the first line that needs it, if any
+  let loaded: Promise<typeof sending> | undefined;
+  const sender = () => {
+    if (!loaded) {
+      loaded = load();
+      loaded.catch(() => undefined); // reported with the first line that needs it, if any
+    }
+    return loaded;
+  };
   const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
-    const line = sender
+    const line = sender()
       .then(({ sendTraceLine }) => sendTraceLine(api, kind, operation, context))
       .catch(() => undefined) // a lost trace line must never disturb the user
       .finally(() => pending.delete(line));
@@ -41,5 +50,6 @@ export function createTraceLog(api: ApiClient, load: () => Promise<typeof sendin
     settled: async () => {
       await Promise.allSettled([...pending]);
     },
+    warm: () => void sender(),
   };
 }
