@@ -9,5 +9,8 @@ export default defineConfig({
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // The first test to open a lazy page transforms its modules; on a loaded two-core machine that
+    // alone can take seconds. Tests wait on conditions, so this only bounds a real hang.
+    testTimeout: 15_000,
   },
 });
