@@ -6,6 +6,7 @@ import { createCookies } from './cookies';
 import { createErrorHandler, technicalAlertTime } from './error-handler';
 import { createEmitter, type AmwaEventMap, type GenericExceptionDetail } from './events';
 import { createScope, type Scope } from './scope';
+import { InvalidRedirectError } from './flows/redirect';
 import { parseSettings } from './settings';
 import { createTraceLog } from './trace';
 
@@ -93,6 +94,11 @@ describe('createErrorHandler', () => {
     ['a timeout not saying so', new AmwaApiError('timeout', 'took long', { path: '/p' }), { message: 'took long' }],
     ['a plain Error', new Error('malformed means response'), { message: 'malformed means response' }],
     ['a thrown string', 'authentication-conf-error', { message: 'authentication-conf-error' }],
+    [
+      'a refused redirect',
+      new InvalidRedirectError('https://evil.example/x', ['https://bank.example']),
+      { message: 'Invalid redirection url', data: { url: 'https://evil.example/x', allowedOrigins: ['https://bank.example'] } },
+    ],
   ])('%s → generic, then the error page once trace calls settle', async (_, error, detail) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { handler, events, views, navigateToError, traceLog } = setup();

@@ -69,7 +69,9 @@ export function createErrorHandler({ emit, analytics, traceLog, navigateToError,
       }
       analytics.view('generic error');
       const message = error instanceof Error ? error.message : String(error);
-      emit('amwa-generic-exception', { origin, status: api?.status, data: api?.data, message, traceId });
+      // An error that is not a failed call may carry its own data (a refused redirect names its url).
+      const data = api ? api.data : (error as { data?: unknown } | null)?.data;
+      emit('amwa-generic-exception', { origin, status: api?.status, data, message, traceId });
       void traceLog.settled().then(() => signal.aborted || navigateToError(traceId));
       return 'generic';
     },

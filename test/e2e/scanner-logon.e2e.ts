@@ -14,6 +14,7 @@ import {
   tabTo,
   useE2E,
   waitForPortal,
+  widget,
   type TestPage,
 } from './harness';
 import { acceptedLogons } from '../../src/sandbox/scanner-logon';
@@ -338,7 +339,12 @@ describe('scanner logon', () => {
     await button(page, 'Log on').click();
     await waitForPortal(page, 'Something went wrong');
     expect(new URL(page.url()).origin).toBe(e2e.url);
-    expect(await events()).toContainEqual(['amwa-generic-exception', expect.objectContaining({ message: 'Invalid redirection url' })]);
+    // The host hears which url was refused and what was allowed (never shown to the user).
+    expect(await events()).toContainEqual([
+      'amwa-generic-exception',
+      expect.objectContaining({ message: 'Invalid redirection url', data: { url: 'https://evil.example/phish', allowedOrigins: [e2e.url] } }),
+    ]);
+    expect(await widget(page).getByText('evil.example').count()).toBe(0);
     expect((await events()).some(([type]) => type === 'amwa-logon-redirect')).toBe(false);
     // The error page revoked the tab's tokens: no grant of the logon is left alive.
     const stats = async () => (await fetch(`${e2e.url}/__sandbox/session/stats`)).json() as Promise<{ revoked: number; liveGrants: number }>;

@@ -11,7 +11,7 @@ import { responseIdOf, type TraceLog } from '../trace';
 import { liveAnonymous, reportableSessionError, startAnonymous } from './anonymous';
 import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import type { QrMode } from './qr';
-import { checkRedirect, INVALID_REDIRECT } from './redirect';
+import { checkRedirect } from './redirect';
 
 /** The mobile logon call, made once the app confirmed the QR code. */
 export const MOBILE_LOGON_PATH = contract.mobileLogon.path;
@@ -77,7 +77,7 @@ export function mobileLogon({ api, settings, cookies, emit, traceLog, session, m
       traceLog.trace(TRACED.linkConfirmed);
       const precheck = settings.corporatePortal.precheckUrl;
       const checked = checkRedirect(precheck, ownOrigin(precheck, base), base);
-      if (!checked.ok) throw new Error(INVALID_REDIRECT);
+      if (!checked.ok) throw checked.error;
       return go(checked.url, 'link');
     }
     traceLog.trace(TRACED.mobileLogonConfirmed);
@@ -90,7 +90,7 @@ export function mobileLogon({ api, settings, cookies, emit, traceLog, session, m
       signal,
     });
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);
-    if (!checked.ok) throw new Error(INVALID_REDIRECT);
+    if (!checked.ok) throw checked.error;
     traceLog.trace(TRACED.mobileLogonLoggedOn, { responseId: responseIdOf(headers) });
     go(checked.url, 'mobile');
   };

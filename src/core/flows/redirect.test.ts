@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedirect, INVALID_REDIRECT } from './redirect';
+import { checkRedirect, INVALID_REDIRECT, InvalidRedirectError } from './redirect';
 
 const allowed = ['https://bank.example', 'https://api.bank.example/'];
 
@@ -16,7 +16,12 @@ describe('checkRedirect', () => {
   it.each([undefined, '', '   ', 42, 'https://evil.example/', 'javascript:alert(1)', 'https://bank.example.evil.example/', '//evil.example/x', 'http://bank.example/'])(
     'refuses %s',
     (url) => {
-      expect(checkRedirect(url, allowed, 'https://bank.example/')).toEqual({ ok: false, error: INVALID_REDIRECT });
+      const checked = checkRedirect(url, allowed, 'https://bank.example/');
+      expect(checked).toEqual({ ok: false, error: expect.any(InvalidRedirectError) });
+      const { error } = checked as { error: InvalidRedirectError };
+      expect(error.message).toBe(INVALID_REDIRECT);
+      // For the host: the url refused and the origins allowed.
+      expect(error.data).toEqual({ url: String(url), allowedOrigins: ['https://bank.example', 'https://api.bank.example'] });
     },
   );
 });

@@ -32,7 +32,7 @@ import { liveAnonymous as live, reportableSessionError, startAnonymous as start 
 import { createColourCode, readColourCode, type ColourCode } from './colour-code';
 import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
-import { checkRedirect, INVALID_REDIRECT } from './redirect';
+import { checkRedirect } from './redirect';
 import { createStore } from './store';
 
 /** The calls of the scanner logon, in the order they are made; the step-up pair only after a partial result. */
@@ -245,7 +245,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       signal,
     });
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);
-    if (!checked.ok) throw new Error(INVALID_REDIRECT);
+    if (!checked.ok) throw checked.error;
     if (!fire('loggedOn')) return;
     trace(TRACED.scannerLogonLoggedOn, headers);
     emit('amwa-next', { flow: 'scanner-logon', step: 'code' });
