@@ -8,9 +8,14 @@ export const BENCH_BASE = '/__sandbox/bench';
 
 /**
  * What a host page puts in its own stylesheet so the page does not move when the widget appears:
- * the element takes its place before the module has loaded, as tall as Home (docs/performance.md).
+ * the element takes its place before the module has loaded, at least as tall as Home in every
+ * language (two option columns from 408 px of width, one below; docs/performance.md).
  */
-export const RESERVE_CSS = 'amwa-portal { display: block; min-height: 480px; }';
+export const RESERVE_CSS = [
+  'amwa-portal { display: block; min-height: 680px; }',
+  '@media (max-width: 407px) { amwa-portal { min-height: 840px; } }',
+  '@media (max-width: 359px) { amwa-portal { min-height: 900px; } }',
+].join('\n');
 
 // A host page with nothing else on it: a header, the widget (or one plain input), a footer below.
 const benchPage = ({ widget, script, reserve }: { widget: ReturnType<typeof html>; script: boolean; reserve: boolean }) => html`<!doctype html>
@@ -19,7 +24,7 @@ const benchPage = ({ widget, script, reserve }: { widget: ReturnType<typeof html
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>amwa bench</title>
-<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } header, footer { padding: 8px 16px; }${reserve ? ` ${RESERVE_CSS}` : ''}</style>
+<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } header, footer { padding: 8px 16px; }${reserve ? `\n${RESERVE_CSS}` : ''}</style>
 ${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` : ''}
 </head>
 <body>

@@ -49,9 +49,11 @@ export const css = `
 
 /* Layout */
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
-/* While the first screen or its texts load, the widget holds about the space of Home, so the
-   host page does not shift when it appears; the spinner only shows if loading takes a while. */
-.amwa-app[aria-busy="true"] { min-height: 480px; }
+/* While the first screen or its texts load, the widget holds the space of English Home (two
+   option columns from 408 px, one below), so the host page does not shift when it appears; the
+   spinner only shows if loading takes a while. */
+.amwa-app[aria-busy="true"] { min-height: 672px; }
+@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 788px; } }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
 .amwa-app > .amwa-alert { width: calc(100% - 32px); margin: 16px 16px 0; }
