@@ -56,7 +56,8 @@ test('on() hears typed events until its off() is called; update() applies settin
 
   off();
   handle.navigate('/pages/logout');
-  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Sie sind jetzt abgemeldet'));
+  // Every page but Home comes in one chunk with the session layer: more to evaluate on a busy machine.
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Sie sind jetzt abgemeldet'), { timeout: 5000 });
   expect(pageLoads).toEqual(['logon:choose-access-means']);
 
   handle.unmount();
@@ -68,7 +69,7 @@ test('navigate() reaches a lazily loaded page through the built chunks', async (
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
 
   handle.navigate('/pages/logout');
-  await vi.waitFor(() => expect(heading(host.shadowRoot)).toMatch(/^(?!Log on with$)\S/));
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toMatch(/^(?!Log on with$)\S/), { timeout: 5000 });
 
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);
