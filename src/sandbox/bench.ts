@@ -6,6 +6,9 @@ import type { SandboxState } from './state';
 /** Where the bare host pages of `npm run bench` and the first-screen e2e test live. */
 export const BENCH_BASE = '/__sandbox/bench';
 
+/** The widget's base path on the bench's host page. */
+export const BENCH_WIDGET = `${BENCH_BASE}/widget`;
+
 /**
  * What a host page puts in its own stylesheet so the page does not move when the widget appears:
  * the element takes its place before the module has loaded, at least as tall as Home in every
@@ -43,12 +46,12 @@ ${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` 
 export function bench(app: Hono, state: SandboxState) {
   const widgetPage = (c: Context) => {
     const url = new URL(c.req.url);
-    const settings = exampleSettings(state.config, url.origin, `${BENCH_BASE}/widget`, url.searchParams);
+    const settings = exampleSettings(state.config, url.origin, BENCH_WIDGET, url.searchParams);
     const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, script: true, reserve: url.searchParams.get('reserve') !== '0' });
     return c.html(page, 200, { 'Cache-Control': 'no-store' });
   };
-  app.get(`${BENCH_BASE}/widget`, widgetPage);
-  app.get(`${BENCH_BASE}/widget/*`, widgetPage);
+  app.get(BENCH_WIDGET, widgetPage);
+  app.get(`${BENCH_WIDGET}/*`, widgetPage);
   // The same class as the widget's root, so one observer finds the first control on both pages.
   const empty = html`<div class="amwa-root"><label>User ID <input name="user"></label></div>`;
   app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, script: false, reserve: false }), 200, { 'Cache-Control': 'no-store' }));

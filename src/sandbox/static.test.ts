@@ -17,12 +17,13 @@ const files: Record<string, string> = {
   'dist/amwa.css': ':host { display: block }\n',
   'dist-examples/react.js': 'export const example = 1;\n',
   'examples/demo.css': 'body { margin: 0 }\n',
+  'locales/de.json': JSON.stringify({ home: { title: 'Anmelden mit' } }),
 };
 for (const [name, text] of Object.entries(files)) {
   mkdirSync(join(root, name, '..'), { recursive: true });
   writeFileSync(join(root, name), text);
 }
-for (const name of ['dist/amwa.standalone.js', 'dist/chunks/scanner-logon-B6QIl-aH.js']) writeFileSync(join(root, `${name}.br`), brotliCompressSync(files[name]!));
+for (const name of ['dist/amwa.standalone.js', 'dist/chunks/scanner-logon-B6QIl-aH.js', 'locales/de.json']) writeFileSync(join(root, `${name}.br`), brotliCompressSync(files[name]!));
 // A stray .br beside a file that is not a build output is never sent.
 writeFileSync(join(root, 'examples/demo.css.br'), brotliCompressSync(files['examples/demo.css']!));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,6 +57,14 @@ describe('built files', () => {
     const example = await send('/examples/demo.css', BROWSER);
     expect(example.headers.get('Content-Encoding')).toBeNull();
     expect(await example.text()).toBe(files['examples/demo.css']);
+  });
+
+  it('include the locale tables a host fetches from {basePath}/static/locales', async () => {
+    const response = await send('/access/static/locales/de.json', BROWSER);
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString())).toEqual({ home: { title: 'Anmelden mit' } });
+    expect(await (await send('/__sandbox/bench/widget/static/locales/de.json')).json()).toEqual({ home: { title: 'Anmelden mit' } });
   });
 
   it('keep hashed chunks for a year and revalidate everything else', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { BENCH_WIDGET } from './bench';
 import { EXAMPLES } from './catalog';
 import { encodePng } from './png';
 
@@ -94,8 +95,9 @@ export function staticFiles(app: Hono, root: string) {
   mount(app, '/examples', join(root, 'examples'));
   // The primary colour of spec section 1: a recognisable tab, and no 404 in the console.
   image(app, '/favicon.ico', () => encodePng(16, 16, () => [155, 0, 76]));
-  for (const { basePath } of EXAMPLES) {
-    app.get(`${basePath}/static/locales/:file{[a-z]{2}(-[A-Z]{2})?\\.json}`, (c) => serveFile(c, join(root, 'locales'), c.req.param('file')));
+  // The bench's host page too: a build that fetches its tables from `{basePath}/static/locales` finds them.
+  for (const basePath of [...EXAMPLES.map((example) => example.basePath), BENCH_WIDGET]) {
+    app.get(`${basePath}/static/locales/:file{[a-z]{2}(-[A-Z]{2})?\\.json}`, (c) => serveFile(c, join(root, 'locales'), c.req.param('file'), undefined, true));
     // The expired colour-code placeholder ships in the package (static/image) for hosts to serve.
     app.get(`${basePath}/static/image`, (c) => serveFile(c, join(root, 'static'), 'image', 'image/png'));
     app.get(`${basePath}/static/apk/${APK_FILE}`, (c) =>
