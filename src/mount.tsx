@@ -26,7 +26,7 @@ import { createBrowserHistory, createMemoryHistory, type History } from './core/
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { createTraceLog } from './core/trace';
-import { whenIdle } from './core/when-idle';
+import { nextTask, whenIdle } from './core/when-idle';
 import { adoptStyles } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
@@ -270,7 +270,9 @@ function startInstance(
     },
   };
   const root: Root = createRoot(box);
-  root.render(<AmwaApp services={services} history={history} />);
+  // The first render gets a task of its own (React's root schedules it anyway): with the module's
+  // evaluation in the same task it was one long task on a slow phone, holding up the host page.
+  nextTask(scope, () => root.render(<AmwaApp services={services} history={history} />));
 
   return {
     failed,

@@ -83,6 +83,8 @@ export interface LoadResult {
   /** The longest task (the longtask observer sees tasks over 50 ms only; 0 when there was none). */
   longestTaskMs: number;
   longTasks: Array<[start: number, duration: number]>;
+  /** With `trace`: the main thread's longest task in thread CPU time, which other processes on a busy machine do not inflate. */
+  longestTaskCpuMs?: number;
 }
 
 /** Options of a cold load. */
@@ -91,6 +93,8 @@ export interface ColdLoadOptions {
   cpuRate?: number;
   viewport?: { width: number; height: number };
   locale?: string;
+  /** Records a performance trace for the longest task's CPU time (one traced load at a time per browser). */
+  trace?: boolean;
 }
 
 /** A page loading in a fresh context (no cache, no cookies), with its network log. */
@@ -108,7 +112,7 @@ export interface ColdLoad {
 }
 
 /** Opens `url` in a fresh browser context and starts recording; resolves once the navigation has committed. */
-export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, viewport = { width: 1280, height: 800 }, locale = 'en-GB' }: ColdLoadOptions = {}): Promise<ColdLoad> {
+export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, viewport = { width: 1280, height: 800 }, locale = 'en-GB', trace = false }: ColdLoadOptions = {}): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Amsterdam' });
   await context.addInitScript(PROBE_SCRIPT);
   const page = await context.newPage();
@@ -141,6 +145,13 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
+  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  let tracing = trace;
+  const stopTracing = async () => {
+    if (!tracing) return undefined;
+    tracing = false;
+    return longestTaskCpuMs((await browser.stopTracing()).toString());
+  };
   await page.goto(url, { waitUntil: 'commit' });
 
   // The browser's own favicon request and data: URLs are not the page's requests over the network.
@@ -169,6 +180,7 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
       const startedBefore = probe.resources.filter((entry) => entry.start < controlMs && counted(entry.name)).map((entry) => entry.name);
       const before = startedBefore.map((name) => byUrl(name) ?? { url: name, type: 'Other', bytes: 0, finished: false, fromCache: false });
       const all = requests();
+      const longestCpu = await stopTracing();
       return {
         url,
         controlMs,
@@ -181,10 +193,22 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
         shifts: probe.shifts,
         longestTaskMs: Math.max(0, ...probe.longTasks.map(([, duration]) => duration)),
         longTasks: probe.longTasks,
+        ...(longestCpu === undefined ? {} : { longestTaskCpuMs: longestCpu }),
       };
     },
-    close: () => context.close(),
+    async close() {
+      await stopTracing();
+      await context.close();
+    },
   };
+}
+
+/** The longest top-level task of the renderers' main threads in a trace, in thread CPU time. */
+function longestTaskCpuMs(trace: string): number {
+  const events = (JSON.parse(trace) as { traceEvents: Array<{ name: string; ph: string; pid: number; tid: number; tdur?: number; args?: { name?: string } }> }).traceEvents;
+  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const tasks = events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
+  return Math.round(Math.max(0, ...tasks.map((task) => (task.tdur ?? 0) / 1000)));
 }
 
 /** The file name of a request, for reports: `amwa.standalone.js`, `chunks/en-BFUHl_OS.js`, `/access/v1/…`. */
