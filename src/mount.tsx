@@ -359,6 +359,8 @@ function createTexts(settings: Settings, options: MountOptions, scope: Scope, em
   const complete = async (): Promise<void> => {
     const locale = wanted;
     const loaded = await load(locale);
+    // Evaluating the table's chunk took a task; rendering the screen in it gets a task of its own.
+    await new Promise<void>((resolve) => nextTask(scope, resolve));
     if (!scope.disposed && wanted === locale && shownTable !== loaded) show(loaded);
   };
   const switchTo = (locale: string) => {

@@ -5,7 +5,8 @@
 // slowdown; medians of the time to the first visible control inside the widget, its ratio to the
 // same page with one plain <input>, the requests before it (the host page excluded), the bytes
 // over the wire (Chromium's encoded data length: brotli bodies plus headers) before it and by the
-// end of a 1.5 s settle window, layout shift and the longest task. Then how soon the scanner and
+// end of a 1.5 s settle window, layout shift and the longest task (wall clock, and main-thread CPU
+// time from a few traced loads: a busy machine stretches the first). Then how soon the scanner and
 // QR pages open on a click, with and without the prefetch a pointer over their option starts.
 // docs/performance.md has the figures and what they mean.
 //
@@ -13,7 +14,7 @@
 //
 // Needs `npm run build`; the bundled vanilla host (`npm run test:hosts`, .tmp/hosts/vanilla/dist)
 // is measured too when it is there. `--root` serves another checkout's dist/ (e.g. an old release).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     root: { type: 'string' },
     settle: { type: 'string', default: '1500' },
     clicks: { type: 'string', default: '3' },
+    serve: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -40,11 +42,12 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const root = resolve(values.root ?? repo);
 if (!existsSync(join(root, 'dist', 'amwa.standalone.js'))) throw new Error(`bench: ${root}/dist/amwa.standalone.js is missing; run \`npm run build\` there first`);
 
-const vite = await createServer({ root: repo, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, watch: null, hmr: false } });
-const [{ createSandbox }, { coldLoad, shortName }, { launchBrowser }] = await Promise.all(
-  ['/src/sandbox/index.ts', '/test/bench/probe.ts', '/test/e2e/chromium.ts'].map((path) => vite.ssrLoadModule(path)),
-);
-await vite.close();
+const load = async (paths) => {
+  const vite = await createServer({ root: repo, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, watch: null, hmr: false } });
+  const modules = await Promise.all(paths.map((path) => vite.ssrLoadModule(path)));
+  await vite.close();
+  return modules;
+};
 
 // The vanilla host as a host's web server would serve it: brotli, hashed assets kept for a year.
 const vanillaDir = join(repo, '.tmp', 'hosts', 'vanilla', 'dist');
@@ -62,159 +65,197 @@ function vanillaHost(request) {
   return new Response(compressed.get(file), { headers: { ...headers, 'Content-Encoding': 'br' } });
 }
 
-const sandbox = createSandbox({ root });
-const server = await new Promise((done) => {
-  const running = serve({ fetch: (request) => vanillaHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => done({ running, port: info.port }));
-});
-const origin = `http://127.0.0.1:${server.port}`;
-
-const BENCH = '/__sandbox/bench';
-const SCENARIOS = [
-  { id: 'empty', name: 'empty page (one <input>)', path: `${BENCH}/empty` },
-  { id: 'home-en', name: 'Home, English', path: `${BENCH}/widget/` },
-  { id: 'home-de', name: 'Home, German', path: `${BENCH}/widget/?lang=de&country=DE` },
-  { id: 'home-en-no-css', name: 'Home, English, no host CSS', path: `${BENCH}/widget/?reserve=0` },
-  { id: 'scanner', name: 'scanner logon, direct', path: `${BENCH}/widget/pages/logon/scanner` },
-  { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
-  { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(vanillaDir, 'index.html') },
-].filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)));
-
-const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load average:');
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-const kib = (bytes) => (bytes / 1024).toFixed(1);
-const range = (list) => (Math.min(...list) === Math.max(...list) ? String(list[0]) : `${Math.min(...list)}–${Math.max(...list)}`);
-const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-const browser = await launchBrowser();
-console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and CPU rate, ${SETTLE_MS} ms settle window; ${root === repo ? 'this build' : root}`);
-console.log(`before: ${load()}\n`);
-
-/** One cold load: until the first control, then the settle window; the figures of the load. */
-async function measure(path, cpuRate) {
-  const run = await coldLoad(browser, origin + path, { cpuRate });
-  try {
-    await run.waitForControl();
-    await sleep(SETTLE_MS);
-    return await run.collect();
-  } finally {
-    await run.close();
-  }
+// The server runs in a process of its own, so the bench's own work (the browser's protocol
+// messages) never delays an answer.
+if (values.serve) {
+  const [{ createSandbox }] = await load(['/src/sandbox/index.ts']);
+  const sandbox = createSandbox({ root });
+  const running = serve({ fetch: (request) => vanillaHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
+  process.on('disconnect', () => running.close(() => process.exit(0)));
+} else {
+  await bench();
 }
 
-const results = new Map();
-for (const cpuRate of CPU_RATES) {
-  for (let round = 0; round < RUNS; round++) {
-    // Rotated each round so no page always comes right after the same one.
-    const order = SCENARIOS.map((_, index) => SCENARIOS[(index + round) % SCENARIOS.length]);
-    for (const scenario of order) {
-      const key = `${scenario.id}@${cpuRate}`;
-      if (!results.has(key)) results.set(key, []);
-      results.get(key).push(await measure(scenario.path, cpuRate));
+async function bench() {
+  const [{ coldLoad, shortName }, { launchBrowser }] = await load(['/test/bench/probe.ts', '/test/e2e/chromium.ts']);
+  const server = fork(fileURLToPath(import.meta.url), ['--serve', '--root', root], { stdio: 'inherit' });
+  const port = await new Promise((done, fail) => {
+    server.once('message', ({ port }) => done(port));
+    server.once('exit', (code) => fail(new Error(`bench: the server exited (${code})`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+
+  const BENCH = '/__sandbox/bench';
+  const SCENARIOS = [
+    { id: 'empty', name: 'empty page (one <input>)', path: `${BENCH}/empty` },
+    { id: 'home-en', name: 'Home, English', path: `${BENCH}/widget/` },
+    { id: 'home-de', name: 'Home, German', path: `${BENCH}/widget/?lang=de&country=DE` },
+    { id: 'home-en-no-css', name: 'Home, English, no host CSS', path: `${BENCH}/widget/?reserve=0` },
+    { id: 'scanner', name: 'scanner logon, direct', path: `${BENCH}/widget/pages/logon/scanner` },
+    { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
+    { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(vanillaDir, 'index.html') },
+  ].filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)));
+
+  const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load average:');
+  const median = (list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const kib = (bytes) => (bytes / 1024).toFixed(1);
+  const range = (list) => (Math.min(...list) === Math.max(...list) ? String(list[0]) : `${Math.min(...list)}–${Math.max(...list)}`);
+  const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+  const browser = await launchBrowser();
+  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and CPU rate (${Math.min(RUNS, 3)} more traced), ${SETTLE_MS} ms settle window; ${root === repo ? 'this build' : root}`);
+  console.log(`before: ${uptime()}\n`);
+
+  /** One cold load: until the first control, then the settle window; the figures of the load. */
+  async function measure(path, cpuRate) {
+    const run = await coldLoad(browser, origin + path, { cpuRate });
+    try {
+      await run.waitForControl();
+      await sleep(SETTLE_MS);
+      return await run.collect();
+    } finally {
+      await run.close();
     }
   }
-}
 
-const rows = [];
-for (const cpuRate of CPU_RATES) {
-  const baseline = results.get(`empty@${cpuRate}`);
-  const emptyMs = baseline ? median(baseline.map((r) => r.controlMs)) : undefined;
-  for (const scenario of SCENARIOS) {
-    const list = results.get(`${scenario.id}@${cpuRate}`);
-    const controlMs = median(list.map((r) => r.controlMs));
-    rows.push({
-      page: scenario.name,
-      CPU: `${cpuRate}x`,
-      'first control ms': Math.round(controlMs),
-      'ratio to empty': emptyMs ? `${(controlMs / emptyMs).toFixed(2)}x` : '',
-      'requests before': range(list.map((r) => r.before.length)),
-      'KiB before': kib(median(list.map((r) => r.bytesBefore))),
-      'KiB by settle end': kib(median(list.map((r) => r.bytesAll))),
-      'CLS max': Math.max(...list.map((r) => r.cls)).toFixed(3),
-      'longest task ms (max)': Math.max(...list.map((r) => r.longestTaskMs)) || '<50',
-    });
-  }
-}
-console.table(rows);
-
-console.log('\nwhat each page fetched (first run at 1x; * = before the first control):');
-for (const scenario of SCENARIOS) {
-  const first = results.get(`${scenario.id}@${CPU_RATES[0]}`)[0];
-  const before = new Set(first.before.map((r) => r.url));
-  console.log(`  ${scenario.name}: first control "${first.control}"`);
-  for (const request of first.all) {
-    console.log(`    ${before.has(request.url) ? '*' : ' '} ${shortName(request.url).padEnd(48)} ${String(request.bytes).padStart(7)} B ${request.contentEncoding ?? ''}`);
-  }
-  const shifts = first.shifts.length ? first.shifts.join('; ') : 'none';
-  console.log(`    layout shifts: ${shifts}; long tasks: ${first.longTasks.map(([start, duration]) => `${duration} ms at ${start}`).join(', ') || 'none over 50 ms'}`);
-}
-
-// Clicks from Home: with a pointer resting on the option first (its page prefetches), and with
-// a script click that neither points nor focuses (no prefetch). The scanner option is a full
-// page load (the new document reuses the cached chunks); the QR option navigates in place.
-const OPTIONS = [
-  { name: 'scanner logon', link: /bank's scanner/, fullPage: true },
-  { name: 'QR logon', link: /bank's mobile app/ },
-];
-
-async function clickThrough(option, cpuRate, hover) {
-  const run = await coldLoad(browser, `${origin}${BENCH}/widget/`, { cpuRate });
-  try {
-    await run.waitForControl();
-    const link = run.page.locator('.amwa-root').getByRole('link', { name: option.link });
-    if (hover) {
-      await link.hover();
-      // The prefetch has finished when every request so far has.
-      for (let i = 0; i < 200 && run.requests().some((request) => !request.finished); i++) await sleep(25);
+  const results = new Map();
+  for (const cpuRate of CPU_RATES) {
+    for (let round = 0; round < RUNS; round++) {
+      // Rotated each round so no page always comes right after the same one.
+      const order = SCENARIOS.map((_, index) => SCENARIOS[(index + round) % SCENARIOS.length]);
+      for (const scenario of order) {
+        const key = `${scenario.id}@${cpuRate}`;
+        if (!results.has(key)) results.set(key, []);
+        results.get(key).push(await measure(scenario.path, cpuRate));
+      }
     }
-    const startedBefore = run.requests().length;
-    const heading = await run.page.locator('.amwa-root h1').first().textContent();
-    const clickedAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
-    if (hover) await run.page.mouse.down().then(() => run.page.mouse.up());
-    else await link.evaluate((element) => element.click());
-    if (option.fullPage) await run.page.waitForURL(/\/pages\/logon\//);
-    // The next page's first control: a new document, or the same one showing another heading.
-    await run.page.waitForFunction(
-      (previous) => {
-        const root = document.querySelector('amwa-portal')?.shadowRoot?.querySelector('.amwa-root');
-        const title = root?.querySelector('h1')?.textContent;
-        return title && title !== previous && root.querySelector('input, button');
-      },
-      heading,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const shownAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
-    const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
-    return { ms: shownAt - clickedAt, requests: network.length };
-  } finally {
-    await run.close();
   }
-}
 
-const clickRows = [];
-for (const cpuRate of values.only ? [] : CPU_RATES) {
-  for (const option of OPTIONS) {
-    for (const hover of [true, false]) {
+  // The longest task again, in main-thread CPU time from a trace (a busy machine stretches the
+  // wall-clock figure the longtask observer reports; tracing itself slows the page, so apart).
+  const TRACED = Math.min(RUNS, 3);
+  const cpuResults = new Map();
+  for (const cpuRate of CPU_RATES) {
+    for (const scenario of SCENARIOS) {
       const list = [];
-      for (let i = 0; i < CLICK_RUNS; i++) list.push(await clickThrough(option, cpuRate, hover));
-      clickRows.push({
-        'from Home to': option.name,
+      for (let i = 0; i < TRACED; i++) {
+        const run = await coldLoad(browser, origin + scenario.path, { cpuRate, trace: true });
+        try {
+          await run.waitForControl();
+          await sleep(SETTLE_MS);
+          list.push((await run.collect()).longestTaskCpuMs);
+        } finally {
+          await run.close();
+        }
+      }
+      cpuResults.set(`${scenario.id}@${cpuRate}`, list);
+    }
+  }
+
+  const rows = [];
+  for (const cpuRate of CPU_RATES) {
+    const baseline = results.get(`empty@${cpuRate}`);
+    const emptyMs = baseline ? median(baseline.map((r) => r.controlMs)) : undefined;
+    for (const scenario of SCENARIOS) {
+      const list = results.get(`${scenario.id}@${cpuRate}`);
+      const controlMs = median(list.map((r) => r.controlMs));
+      rows.push({
+        page: scenario.name,
         CPU: `${cpuRate}x`,
-        how: hover ? 'pointer rests on the option, then click' : 'script click (no prefetch)',
-        'click to page ms (median)': Math.round(median(list.map((r) => r.ms))),
-        'requests after the click': range(list.map((r) => r.requests)),
+        'first control ms': Math.round(controlMs),
+        'ratio to empty': emptyMs ? `${(controlMs / emptyMs).toFixed(2)}x` : '',
+        'requests before': range(list.map((r) => r.before.length)),
+        'KiB before': kib(median(list.map((r) => r.bytesBefore))),
+        'KiB by settle end': kib(median(list.map((r) => r.bytesAll))),
+        'CLS max': Math.max(...list.map((r) => r.cls)).toFixed(3),
+        'longest task ms (max)': Math.max(...list.map((r) => r.longestTaskMs)) || '<50',
+        'longest task CPU ms': median(cpuResults.get(`${scenario.id}@${cpuRate}`).map((cpu) => cpu.all)),
+      'longest task of its scripts, CPU ms': median(cpuResults.get(`${scenario.id}@${cpuRate}`).map((cpu) => cpu.script)),
       });
     }
   }
-}
-if (clickRows.length) {
-  console.log('\nopening the logon pages from Home:');
-  console.table(clickRows);
-}
+  console.table(rows);
 
-console.log(`\nafter: ${load()}`);
-await browser.close();
-server.running.close();
+  console.log('\nwhat each page fetched (first run at 1x; * = before the first control):');
+  for (const scenario of SCENARIOS) {
+    const first = results.get(`${scenario.id}@${CPU_RATES[0]}`)[0];
+    const before = new Set(first.before.map((r) => r.url));
+    console.log(`  ${scenario.name}: first control "${first.control}"`);
+    for (const request of first.all) {
+      console.log(`    ${before.has(request.url) ? '*' : ' '} ${shortName(request.url).padEnd(48)} ${String(request.bytes).padStart(7)} B ${request.contentEncoding ?? ''}`);
+    }
+    const shifts = first.shifts.length ? first.shifts.join('; ') : 'none';
+    console.log(`    layout shifts: ${shifts}; long tasks: ${first.longTasks.map(([start, duration]) => `${duration} ms at ${start}`).join(', ') || 'none over 50 ms'}`);
+  }
+
+  // Clicks from Home: with a pointer resting on the option first (its page prefetches), and with
+  // a script click that neither points nor focuses (no prefetch). The scanner option is a full
+  // page load (the new document reuses the cached chunks); the QR option navigates in place.
+  const OPTIONS = [
+    { name: 'scanner logon', link: /bank's scanner/, fullPage: true },
+    { name: 'QR logon', link: /bank's mobile app/ },
+  ];
+
+  async function clickThrough(option, cpuRate, hover) {
+    const run = await coldLoad(browser, `${origin}${BENCH}/widget/`, { cpuRate });
+    try {
+      await run.waitForControl();
+      const link = run.page.locator('.amwa-root').getByRole('link', { name: option.link });
+      if (hover) {
+        await link.hover();
+        // The prefetch has finished when every request so far has.
+        for (let i = 0; i < 200 && run.requests().some((request) => !request.finished); i++) await sleep(25);
+      }
+      const startedBefore = run.requests().length;
+      const heading = await run.page.locator('.amwa-root h1').first().textContent();
+      const clickedAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
+      if (hover) await run.page.mouse.down().then(() => run.page.mouse.up());
+      else await link.evaluate((element) => element.click());
+      if (option.fullPage) await run.page.waitForURL(/\/pages\/logon\//);
+      // The next page's first control: a new document, or the same one showing another heading.
+      await run.page.waitForFunction(
+        (previous) => {
+          const root = document.querySelector('amwa-portal')?.shadowRoot?.querySelector('.amwa-root');
+          const title = root?.querySelector('h1')?.textContent;
+          return title && title !== previous && root.querySelector('input, button');
+        },
+        heading,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      const shownAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
+      const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
+      return { ms: shownAt - clickedAt, requests: network.length };
+    } finally {
+      await run.close();
+    }
+  }
+
+  const clickRows = [];
+  for (const cpuRate of values.only ? [] : CPU_RATES) {
+    for (const option of OPTIONS) {
+      for (const hover of [true, false]) {
+        const list = [];
+        for (let i = 0; i < CLICK_RUNS; i++) list.push(await clickThrough(option, cpuRate, hover));
+        clickRows.push({
+          'from Home to': option.name,
+          CPU: `${cpuRate}x`,
+          how: hover ? 'pointer rests on the option, then click' : 'script click (no prefetch)',
+          'click to page ms (median)': Math.round(median(list.map((r) => r.ms))),
+          'requests until its first control (not from cache)': range(list.map((r) => r.requests)),
+        });
+      }
+    }
+  }
+  if (clickRows.length) {
+    console.log('\nopening the logon pages from Home:');
+    console.table(clickRows);
+  }
+
+  console.log(`\nafter: ${uptime()}`);
+  await browser.close();
+  server.disconnect();
+}
