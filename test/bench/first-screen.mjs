@@ -10,13 +10,15 @@
 // QR pages open on a click, with and without the prefetch a pointer over their option starts.
 // docs/performance.md has the figures and what they mean.
 //
-//   npm run bench [-- --runs 7 --cpu 1,4 --only home-en,empty --root /path/to/another/build]
+//   npm run bench [-- --runs 7 --cpu 1,4 --only home-en,empty --root DIR --compare DIR]
 //
 // Needs `npm run build`; the bundled vanilla host (`npm run test:hosts`, .tmp/hosts/vanilla/dist)
-// is measured too when it is there. `--root` serves another checkout's dist/ (e.g. an old release).
+// is measured too when it is there. `--root` serves another checkout's dist/ (e.g. an old release)
+// instead; `--compare DIR` (repeatable) measures another checkout's build in the same rounds, each
+// from a server of its own, so a busy machine weighs on both alike.
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     cpu: { type: 'string', default: '1,4' },
     only: { type: 'string' },
     root: { type: 'string' },
+    compare: { type: 'string', multiple: true, default: [] },
     settle: { type: 'string', default: '1500' },
     clicks: { type: 'string', default: '3' },
     serve: { type: 'boolean', default: false },
@@ -40,7 +43,9 @@ const SETTLE_MS = Number(values.settle);
 const CLICK_RUNS = Number(values.clicks);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const root = resolve(values.root ?? repo);
-if (!existsSync(join(root, 'dist', 'amwa.standalone.js'))) throw new Error(`bench: ${root}/dist/amwa.standalone.js is missing; run \`npm run build\` there first`);
+for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
+  if (!existsSync(join(dir, 'dist', 'amwa.standalone.js'))) throw new Error(`bench: ${dir}/dist/amwa.standalone.js is missing; run \`npm run build\` there first`);
+}
 
 const load = async (paths) => {
   const vite = await createServer({ root: repo, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, watch: null, hmr: false } });
@@ -78,12 +83,19 @@ if (values.serve) {
 
 async function bench() {
   const [{ coldLoad, shortName }, { launchBrowser }] = await load(['/test/bench/probe.ts', '/test/e2e/chromium.ts']);
-  const server = fork(fileURLToPath(import.meta.url), ['--serve', '--root', root], { stdio: 'inherit' });
-  const port = await new Promise((done, fail) => {
-    server.once('message', ({ port }) => done(port));
-    server.once('exit', (code) => fail(new Error(`bench: the server exited (${code})`)));
-  });
-  const origin = `http://127.0.0.1:${port}`;
+  const startServer = async (dir) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir], { stdio: 'inherit' });
+    const port = await new Promise((done, fail) => {
+      child.once('message', (message) => done(message.port));
+      child.once('exit', (code) => fail(new Error(`bench: the server exited (${code})`)));
+    });
+    return { child, origin: `http://127.0.0.1:${port}` };
+  };
+  const builds = [];
+  for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
+    builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), ...(await startServer(dir)) });
+  }
+  const { origin } = builds[0];
 
   const BENCH = '/__sandbox/bench';
   const SCENARIOS = [
@@ -94,7 +106,15 @@ async function bench() {
     { id: 'scanner', name: 'scanner logon, direct', path: `${BENCH}/widget/pages/logon/scanner` },
     { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
     { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(vanillaDir, 'index.html') },
-  ].filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)));
+  ]
+    .filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)))
+    // Every build's widget pages, in the same rounds; the empty page, the vanilla host and the page
+    // without host CSS once.
+    .flatMap((scenario) =>
+      builds
+        .filter((build, index) => index === 0 || !['empty', 'vanilla', 'home-en-no-css'].includes(scenario.id))
+        .map((build, index) => (index === 0 && builds.length === 1 ? { ...scenario, origin: build.origin } : { ...scenario, id: `${build.label}:${scenario.id}`, name: `${scenario.name} [${build.label}]`, origin: build.origin })),
+    );
 
   const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load average:');
   const median = (list) => {
@@ -107,12 +127,12 @@ async function bench() {
   const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
   const browser = await launchBrowser();
-  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and CPU rate (${Math.min(RUNS, 3)} more traced), ${SETTLE_MS} ms settle window; ${root === repo ? 'this build' : root}`);
+  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and CPU rate (${Math.min(RUNS, 3)} more traced), ${SETTLE_MS} ms settle window; ${builds.map(({ label }) => label).join(' and ')}`);
   console.log(`before: ${uptime()}\n`);
 
   /** One cold load: until the first control, then the settle window; the figures of the load. */
-  async function measure(path, cpuRate) {
-    const run = await coldLoad(browser, origin + path, { cpuRate });
+  async function measure(scenario, cpuRate) {
+    const run = await coldLoad(browser, scenario.origin + scenario.path, { cpuRate });
     try {
       await run.waitForControl();
       await sleep(SETTLE_MS);
@@ -130,7 +150,7 @@ async function bench() {
       for (const scenario of order) {
         const key = `${scenario.id}@${cpuRate}`;
         if (!results.has(key)) results.set(key, []);
-        results.get(key).push(await measure(scenario.path, cpuRate));
+        results.get(key).push(await measure(scenario, cpuRate));
       }
     }
   }
@@ -143,7 +163,7 @@ async function bench() {
     for (const scenario of SCENARIOS) {
       const list = [];
       for (let i = 0; i < TRACED; i++) {
-        const run = await coldLoad(browser, origin + scenario.path, { cpuRate, trace: true });
+        const run = await coldLoad(browser, scenario.origin + scenario.path, { cpuRate, trace: true });
         try {
           await run.waitForControl();
           await sleep(SETTLE_MS);
@@ -158,7 +178,7 @@ async function bench() {
 
   const rows = [];
   for (const cpuRate of CPU_RATES) {
-    const baseline = results.get(`empty@${cpuRate}`);
+    const baseline = results.get(`${builds.length > 1 ? `${builds[0].label}:` : ''}empty@${cpuRate}`);
     const emptyMs = baseline ? median(baseline.map((r) => r.controlMs)) : undefined;
     for (const scenario of SCENARIOS) {
       const list = results.get(`${scenario.id}@${cpuRate}`);
@@ -257,5 +277,5 @@ async function bench() {
 
   console.log(`\nafter: ${uptime()}`);
   await browser.close();
-  server.disconnect();
+  for (const { child } of builds) child.disconnect();
 }
