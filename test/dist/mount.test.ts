@@ -83,6 +83,8 @@ test('bad settings fire amwa-generic-exception naming the field, as a typed call
   await vi.waitFor(() => expect(onException).toHaveBeenCalledOnce());
   expect(onException.mock.calls[0]![0]).toMatchObject({ origin: 'settings.bmgApiTimeout' });
   expect(domEvents).toEqual([onException.mock.calls[0]![0]]);
+  // The report comes at once; the widget renders in the next task and shows the error page.
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Something went wrong'), { timeout: 5000 });
 
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);
