@@ -3,7 +3,8 @@
 // The standalone bundle is measured as shipped, not re-bundled: its first load is the file plus
 // every chunk it reaches through static imports, found by following them with es-module-lexer
 // (there must be none: Home is one module request). What a browser really fetches before the
-// first screen, and a vanilla host built from the packed package, are checked by test/hosts.
+// first screen is checked by test/e2e/first-screen.e2e.ts, a vanilla host built from the packed
+// package by test/hosts.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -47,15 +47,49 @@ const collectPackages = {
 };
 
 // Vite's library mode keeps whitespace in ES output; the standalone file is served as is, so it
-// is minified in full after bundling.
+// is minified in full after bundling, with V8's compile hint for the entry.
 const minifyFully = {
   name: 'amwa:minify',
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
-      if (chunk.type === 'chunk') chunk.code = (await transform(chunk.code, { minify: true, target, format: 'esm', legalComments: 'none' })).code;
+      if (chunk.type !== 'chunk') continue;
+      const { code } = await transform(chunk.code, { minify: true, target, format: 'esm', legalComments: 'none' });
+      // Nearly every function of the entry runs for the first screen: V8 compiles them all while
+      // the file streams in, off the main thread, instead of one by one during the first render.
+      chunk.code = chunk.isEntry ? `//# allFunctionsCalledOnLoad\n${code}` : code;
     }
   },
 };
+
+/**
+ * Every screen but Home in one more file. What the entry loads lazily (the pages, the session
+ * layer, the API client, with their shared UI, and the English table they need in English) forms
+ * one chunk, so a page opened directly (the scanner and QR logons a returning user lands on) is two
+ * requests, and Home's warm-up at idle one. Scanner activation, the QR encoder and the other
+ * languages' tables, and what only they use, stay chunks of their own.
+ */
+function pagesChunk() {
+  let chunkOf;
+  const ownChunk = (id) => /\/src\/pages\/activation\/|\/locales\/(?!en\.json)[\w-]+\.json$/.test(id.replaceAll('\\', '/'));
+  return (id, { getModuleIds, getModuleInfo }) => {
+    if (!chunkOf) {
+      chunkOf = new Map();
+      const claim = (moduleId, name) => {
+        if (chunkOf.has(moduleId)) return;
+        chunkOf.set(moduleId, name);
+        for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) claim(imported, name);
+      };
+      const entries = [...getModuleIds()].filter((moduleId) => getModuleInfo(moduleId)?.isEntry);
+      // Named too: Rollup would otherwise pull the entry's modules that the pages share into their chunk.
+      for (const entry of entries) claim(entry, 'first-screen');
+      const firstScreen = [...chunkOf.keys()];
+      for (const moduleId of firstScreen) {
+        for (const lazy of getModuleInfo(moduleId)?.dynamicallyImportedIds ?? []) if (!ownChunk(lazy)) claim(lazy, 'pages');
+      }
+    }
+    return chunkOf.get(id);
+  };
+}
 
 /** One Vite library build of `entry` to `dist/{fileName}`, its lazy chunks under `chunkDir`. */
 const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, minify = false, banner }) =>
@@ -90,7 +124,7 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
           warn(warning);
         },
         // A banner (the client directive) marks the entry only: a bundler warns about it in chunks.
-        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, banner: (chunk) => (chunk.isEntry && banner) || '' },
+        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, manualChunks: pagesChunk(), banner: (chunk) => (chunk.isEntry && banner) || '' },
       },
     },
   });

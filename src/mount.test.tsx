@@ -128,6 +128,22 @@ describe('mount', () => {
     vi.useRealTimers();
   });
 
+  it('renders in the task after mount, and not at all when unmounted before it', async () => {
+    const ready = vi.fn();
+    handle = mount(host, settings, { on: { 'amwa-ready': ready } });
+    // Mounting (settings, styles, texts) and the first render are two tasks on a slow phone.
+    expect(root().childElementCount).toBe(0);
+    handle.unmount();
+    const other = document.createElement('div');
+    document.body.append(other);
+    const second = mount(other, settings);
+    await waitFor(() => expect(other.shadowRoot!.querySelector('h1')?.textContent).toBe('Log on with'));
+    second.unmount();
+    other.remove();
+    expect(host.shadowRoot!.childNodes).toHaveLength(0);
+    expect(ready).not.toHaveBeenCalled();
+  });
+
   it('keeps two widgets on one page apart', async () => {
     const other = document.createElement('div');
     document.body.append(other);

@@ -26,7 +26,7 @@ import { createBrowserHistory, createMemoryHistory, type History } from './core/
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { createTraceLog } from './core/trace';
-import { whenIdle } from './core/when-idle';
+import { nextTask, whenIdle } from './core/when-idle';
 import { adoptStyles } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
@@ -271,7 +271,9 @@ function startInstance(
     },
   };
   const root: Root = createRoot(box);
-  root.render(<AmwaApp services={services} history={history} />);
+  // The first render gets a task of its own (React's root schedules it anyway): with the module's
+  // evaluation in the same task it was one long task on a slow phone, holding up the host page.
+  nextTask(scope, () => root.render(<AmwaApp services={services} history={history} />));
 
   return {
     failed,
@@ -358,6 +360,8 @@ function createTexts(settings: Settings, options: MountOptions, scope: Scope, em
   const complete = async (): Promise<void> => {
     const locale = wanted;
     const loaded = await load(locale);
+    // Evaluating the table's chunk took a task; rendering the screen in it gets a task of its own.
+    await new Promise<void>((resolve) => nextTask(scope, resolve));
     if (!scope.disposed && wanted === locale && shownTable !== loaded) show(loaded);
   };
   const switchTo = (locale: string) => {

@@ -116,6 +116,20 @@ describe('createI18n', () => {
     expect(i18n.t('a.missing')).toBe('a.missing');
   });
 
+  it('creates its time formatters on the first timestamp, not for the first screen', () => {
+    const Real = Intl.DateTimeFormat;
+    const DateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      return new Real(...args);
+    } as typeof Intl.DateTimeFormat);
+    const i18n = createI18n('de-DE', {});
+    expect(DateTimeFormat).not.toHaveBeenCalled();
+    i18n.amsterdamTime(new Date('2025-11-23T19:13:29Z'));
+    const created = DateTimeFormat.mock.calls.length;
+    expect(created).toBeGreaterThan(0);
+    i18n.amsterdamTime(new Date('2026-07-05T10:00:00Z'));
+    expect(DateTimeFormat).toHaveBeenCalledTimes(created);
+  });
+
   it.each(['en-GB', 'en-US', 'en-AU'])('formats Amsterdam time in %s exactly as MMMM dd, HH:mm:ss', (locale) => {
     const i18n = createI18n(locale, {});
     expect(i18n.amsterdamTime(new Date('2026-01-05T23:04:05Z'))).toBe('January 06, 00:04:05');

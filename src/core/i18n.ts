@@ -216,6 +216,13 @@ const DATE_TIME_JOINER: Record<string, string> = { hu: ' ', zh: ' ' };
  * their own order and grammar from Intl ('23 listopada, 20:13:29', '11月23日 20:13:29').
  */
 function amsterdamTimeFormat(locale: string): (date: Date) => string {
+  // Intl formatters with a time zone take tens of milliseconds to create on a slow phone (time
+  // zone data): made on first use, which is never on the first screen.
+  let format: ((date: Date) => string) | undefined;
+  return (date) => (format ??= createAmsterdamTimeFormat(locale))(date);
+}
+
+function createAmsterdamTimeFormat(locale: string): (date: Date) => string {
   const [language] = locale.split('-') as [string];
   const zone = { timeZone: 'Europe/Amsterdam' } as const;
   const clock = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : locale, { ...zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScope, type Scope } from './scope';
-import { IDLE_DELAY_MS, whenIdle } from './when-idle';
+import { IDLE_DELAY_MS, nextTask, whenIdle } from './when-idle';
 
 let scope: Scope;
 let target: HTMLElement;
@@ -55,5 +55,26 @@ describe('whenIdle', () => {
     expect(fn).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
     expect(removed).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('nextTask', () => {
+  it('runs after the current task and its microtasks, with fake timers too', async () => {
+    const order: string[] = [];
+    nextTask(scope, () => order.push('next task'));
+    queueMicrotask(() => order.push('microtask'));
+    order.push('now');
+    expect(order).toEqual(['now']);
+    await vi.waitFor(() => expect(order).toEqual(['now', 'microtask', 'next task']));
+  });
+
+  it('never runs once its scope is disposed', async () => {
+    const fn = vi.fn();
+    nextTask(scope, fn);
+    scope.dispose();
+    const later = vi.fn();
+    nextTask(createScope(), later);
+    await vi.waitFor(() => expect(later).toHaveBeenCalled());
+    expect(fn).not.toHaveBeenCalled();
   });
 });

@@ -28,3 +28,19 @@ export function whenIdle(scope: Scope, target: EventTarget, fn: () => void, dela
     }, delayMs),
   );
 }
+
+/**
+ * Runs `fn` in a task of its own, as soon as the browser gets to it, unless `scope` is disposed
+ * first. Splits work that would otherwise be one long task (a module's evaluation and a first
+ * render) so input on the host page is handled in between. A message, not a timer: timers are
+ * clamped when nested, and a test's fake clock does not hold it back.
+ */
+export function nextTask(scope: Scope, fn: () => void): void {
+  const { port1, port2 } = new MessageChannel();
+  const stop = scope.onDispose(() => port1.close());
+  port1.onmessage = () => {
+    stop();
+    fn();
+  };
+  port2.postMessage(undefined);
+}

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { activation } from './activation';
+import { bench } from './bench';
 import { contractCheck } from './contract';
 import { control } from './control';
 import { cors, originPolicy } from './cors';
@@ -39,6 +40,7 @@ export function createApp(state: SandboxState, root: string, { corsOrigins }: Ap
   for (const register of routeModules) register(app, state);
   staticFiles(app, root);
   examples(app, state);
+  bench(app, state);
   pages(app, state);
   app.notFound((c) => (isApiPath(c.req.path) ? json(c, { errorCode: 'not-found' }, 404) : notFoundPage(c)));
   app.onError((error, c) => {

@@ -20,7 +20,7 @@ const pick = (value: string | null, pattern: RegExp) => (value && pattern.test(v
  * The settings an example page hands the widget: the demo bank on this origin, the current knobs,
  * and the page's `?channel=`, `?lang=`, `?country=` and `?isolation=none` switches.
  */
-function exampleSettings(config: SandboxConfig, origin: string, basePath: string, query: URLSearchParams) {
+export function exampleSettings(config: SandboxConfig, origin: string, basePath: string, query: URLSearchParams) {
   return {
     basePath,
     apiBaseUrl: origin + API_BASE,

@@ -21,8 +21,9 @@
  * - The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text
  *   colour.
  */
-// While the first screen or its texts load, `.amwa-app[aria-busy]` holds about the space of Home,
-// so the host page does not shift when it appears; the spinner only shows if loading takes a while.
+// While the first screen or its texts load, `.amwa-app[aria-busy]` holds the space of English Home
+// (two option columns from 408 px, one below), so the host page does not shift when it appears;
+// the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
   --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
@@ -83,7 +84,8 @@ export const css = `
 .amwa-icon { flex: none; vertical-align: middle; }
 
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
-.amwa-app[aria-busy="true"] { min-height: 480px; }
+.amwa-app[aria-busy="true"] { min-height: 672px; }
+@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 788px; } }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
 .amwa-app > .amwa-alert { width: calc(100% - 2 * var(--_amwa-space-4)); margin: var(--_amwa-space-4) var(--_amwa-space-4) 0; }

@@ -30,7 +30,7 @@ test('<amwa-portal settings> renders Home, follows a settings change and cleans 
   await vi.waitFor(() => expect(heading(element)).toBe('Log on with'));
 
   element.setAttribute('settings', JSON.stringify({ basePath: '/access', routing: 'memory', initialRoute: '/pages/not-found' }));
-  await vi.waitFor(() => expect(heading(element)).toMatch(/^(?!Log on with$)\S/));
+  await vi.waitFor(() => expect(heading(element)).toMatch(/^(?!Log on with$)\S/), { timeout: 5000 });
 
   element.remove();
   expect(element.shadowRoot!.childNodes).toHaveLength(0);

@@ -56,7 +56,8 @@ test('on() hears typed events until its off() is called; update() applies settin
 
   off();
   handle.navigate('/pages/logout');
-  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Sie sind jetzt abgemeldet'));
+  // Every page but Home comes in one chunk with the session layer: more to evaluate on a busy machine.
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Sie sind jetzt abgemeldet'), { timeout: 5000 });
   expect(pageLoads).toEqual(['logon:choose-access-means']);
 
   handle.unmount();
@@ -68,7 +69,7 @@ test('navigate() reaches a lazily loaded page through the built chunks', async (
   await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Log on with'));
 
   handle.navigate('/pages/logout');
-  await vi.waitFor(() => expect(heading(host.shadowRoot)).toMatch(/^(?!Log on with$)\S/));
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toMatch(/^(?!Log on with$)\S/), { timeout: 5000 });
 
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);
@@ -82,6 +83,8 @@ test('bad settings fire amwa-generic-exception naming the field, as a typed call
   await vi.waitFor(() => expect(onException).toHaveBeenCalledOnce());
   expect(onException.mock.calls[0]![0]).toMatchObject({ origin: 'settings.bmgApiTimeout' });
   expect(domEvents).toEqual([onException.mock.calls[0]![0]]);
+  // The report comes at once; the widget renders in the next task and shows the error page.
+  await vi.waitFor(() => expect(heading(host.shadowRoot)).toBe('Something went wrong'), { timeout: 5000 });
 
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);

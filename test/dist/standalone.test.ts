@@ -25,7 +25,7 @@ test('<amwa-portal> renders Home, loads a lazy page from the bundle chunks and c
   await vi.waitFor(() => expect(heading(element)).toBe('Log on with'));
 
   element.setAttribute('settings', JSON.stringify({ basePath: '/access', routing: 'memory', initialRoute: '/pages/logout' }));
-  await vi.waitFor(() => expect(heading(element)).toMatch(/^(?!Log on with$)\S/));
+  await vi.waitFor(() => expect(heading(element)).toMatch(/^(?!Log on with$)\S/), { timeout: 5000 });
 
   element.remove();
   expect(element.shadowRoot!.childNodes).toHaveLength(0);

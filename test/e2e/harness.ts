@@ -13,25 +13,13 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { contractLog, type LoggedRequest } from '../../src/sandbox/contract';
+import { launchBrowser } from './chromium';
 import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../src/sandbox/index';
 
-/** Where the system Chromium lives; the suite never downloads a browser. */
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Launch flags for a sandboxed, offline, headless Chromium. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from './chromium';
 
 /** The example pages every suite visits: plain, strict CSP, React host. */
 export const EXAMPLES: Readonly<Record<'vanilla' | 'csp' | 'react', string>> = {
@@ -48,11 +36,6 @@ export async function startServer(): Promise<RunningSandbox> {
     throw new Error('e2e: dist/amwa.standalone.js is missing; run `npm run build` before the e2e suite');
   }
   return startSandbox({ port: 0 });
-}
-
-/** Launches the system Chromium with the project's flags. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** A Playwright page that records what went wrong on it. */

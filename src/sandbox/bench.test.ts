@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../core/settings';
+import { BENCH_BASE, RESERVE_CSS } from './bench';
+import { createSandbox } from './index';
+
+const ORIGIN = 'http://sandbox.test';
+const sandbox = createSandbox();
+const open = async (path: string) => {
+  const response = await sandbox.fetch(new Request(ORIGIN + path));
+  expect(response.status).toBe(200);
+  return new new Window().DOMParser().parseFromString(await response.text(), 'text/html');
+};
+
+describe('bench host pages', () => {
+  it('load only the standalone bundle and one <amwa-portal> whose base path opens any route directly', async () => {
+    for (const route of ['', '/', '/pages/logon/scanner']) {
+      const doc = await open(`${BENCH_BASE}/widget${route}?lang=de&country=DE`);
+      expect([...doc.querySelectorAll('script')].map((script) => script.getAttribute('src'))).toEqual(['/dist/amwa.standalone.js']);
+      expect(doc.querySelectorAll('link')).toHaveLength(0);
+      const parsed = parseSettings(doc.querySelector('amwa-portal')!.getAttribute('settings')!, ORIGIN);
+      expect(parsed.ok && parsed.settings).toMatchObject({ basePath: `${BENCH_BASE}/widget`, language: 'de', locale: 'de-DE' });
+      expect(doc.querySelector('style')!.textContent).toContain(RESERVE_CSS);
+      expect(doc.querySelector('main + footer')).not.toBeNull();
+    }
+  });
+
+  it('leave the host CSS out on request, and offer the same page with one input as the baseline', async () => {
+    expect((await open(`${BENCH_BASE}/widget/?reserve=0`)).querySelector('style')!.textContent).not.toContain('amwa-portal');
+    const empty = await open(`${BENCH_BASE}/empty`);
+    expect(empty.querySelectorAll('script')).toHaveLength(0);
+    expect(empty.querySelectorAll('main .amwa-root input')).toHaveLength(1);
+  });
+});

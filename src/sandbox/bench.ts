@@ -1,0 +1,58 @@
+import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import { exampleSettings } from './examples';
+import type { SandboxState } from './state';
+
+/** Where the bare host pages of `npm run bench` and the first-screen e2e test live. */
+export const BENCH_BASE = '/__sandbox/bench';
+
+/** The widget's base path on the bench's host page. */
+export const BENCH_WIDGET = `${BENCH_BASE}/widget`;
+
+/**
+ * What a host page puts in its own stylesheet so the page does not move when the widget appears:
+ * the element takes its place before the module has loaded, at least as tall as Home in every
+ * language (two option columns from 408 px of width, one below; docs/performance.md).
+ */
+export const RESERVE_CSS = [
+  'amwa-portal { display: block; min-height: 680px; }',
+  '@media (max-width: 407px) { amwa-portal { min-height: 840px; } }',
+  '@media (max-width: 359px) { amwa-portal { min-height: 900px; } }',
+].join('\n');
+
+// A host page with nothing else on it: a header, the widget (or one plain input), a footer below.
+const benchPage = ({ widget, script, reserve }: { widget: ReturnType<typeof html>; script: boolean; reserve: boolean }) => html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>amwa bench</title>
+<style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } header, footer { padding: 8px 16px; }${reserve ? `\n${RESERVE_CSS}` : ''}</style>
+${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` : ''}
+</head>
+<body>
+<header><p>A bank's page</p></header>
+<main>${widget}</main>
+<footer id="bench-footer"><p>The host page's footer</p></footer>
+</body>
+</html>`;
+
+/**
+ * The bench's host pages: `/__sandbox/bench/widget/…` loads only the standalone bundle and one
+ * `<amwa-portal>` (its base path is `/__sandbox/bench/widget`, so `…/widget/pages/logon/scanner`
+ * opens that page directly; `?lang=de`, `?reserve=0` drops the host CSS); `/__sandbox/bench/empty`
+ * is the same page with one plain input instead, the baseline.
+ */
+export function bench(app: Hono, state: SandboxState) {
+  const widgetPage = (c: Context) => {
+    const url = new URL(c.req.url);
+    const settings = exampleSettings(state.config, url.origin, BENCH_WIDGET, url.searchParams);
+    const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, script: true, reserve: url.searchParams.get('reserve') !== '0' });
+    return c.html(page, 200, { 'Cache-Control': 'no-store' });
+  };
+  app.get(BENCH_WIDGET, widgetPage);
+  app.get(`${BENCH_WIDGET}/*`, widgetPage);
+  // The same class as the widget's root, so one observer finds the first control on both pages.
+  const empty = html`<div class="amwa-root"><label>User ID <input name="user"></label></div>`;
+  app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, script: false, reserve: false }), 200, { 'Cache-Control': 'no-store' }));
+}

@@ -1,0 +1,86 @@
+// The first-screen budget, measured in the browser rather than on the files: cold loads of the
+// bench's bare host page (the standalone bundle and one <amwa-portal>, served brotli-compressed
+// by the sandbox) with Chromium's network log. Counts and bytes are asserted; timings never are
+// (`npm run bench` reports them).
+import { expect, test } from 'vitest';
+import { coldLoad, shortName, type ColdLoad } from '../bench/probe';
+import { useE2E } from './harness';
+
+const e2e = useE2E();
+const WIDGET = '/__sandbox/bench/widget';
+/** Brotli bytes over the wire up to Home's first control (issue 10). */
+const BUDGET = 30 * 1024;
+
+const names = (load: ColdLoad) => load.requests().map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'));
+
+/** Waits until the page has run what its first render scheduled: a frame, a task, then an idle period. */
+const settled = (load: ColdLoad) =>
+  load.page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(() => requestIdleCallback(() => done())))));
+
+async function open(path: string) {
+  const load = await coldLoad(e2e.browser, e2e.url + path);
+  await load.waitForControl();
+  // Chromium reports a request finished a moment after the page has used it.
+  await expect.poll(() => load.requests().every((request) => request.finished)).toBe(true);
+  return load;
+}
+
+test('Home in English: one module before its first control, brotli, within the budget, nothing else until the user points at it', async () => {
+  const load = await open(`${WIDGET}/`);
+  try {
+    const result = await load.collect();
+    expect(result.before.map((request) => shortName(request.url))).toEqual(['amwa.standalone.js']);
+    expect(load.requests()[0]?.contentEncoding).toBe('br');
+    expect(result.bytesBefore).toBeGreaterThan(0);
+    expect(result.bytesBefore).toBeLessThanOrEqual(BUDGET);
+    // Neither the session layer nor the English table nor any page: not right after the first
+    // render, nor once its effects have run.
+    expect(names(load)).toEqual(['amwa.standalone.js']);
+    await settled(load);
+    expect(names(load)).toEqual(['amwa.standalone.js']);
+
+    // Pointing at the widget starts the warm-up: the session layer and the full English table,
+    // one request.
+    await load.page.locator('.amwa-root h1').hover();
+    await expect.poll(() => names(load)).toEqual(['amwa.standalone.js', 'chunks/pages.js']);
+  } finally {
+    await load.close();
+  }
+});
+
+test('Home in German: the module and the German table before its first control, no region variant, within the budget', async () => {
+  const load = await open(`${WIDGET}/?lang=de&country=DE`);
+  try {
+    const result = await load.collect();
+    expect(result.control).toMatch(/Mobile App der Bank/);
+    expect(result.before.map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['amwa.standalone.js', 'chunks/de.js']);
+    expect(result.bytesBefore).toBeLessThanOrEqual(BUDGET);
+    await settled(load);
+    expect(names(load)).toEqual(['amwa.standalone.js', 'chunks/de.js']);
+  } finally {
+    await load.close();
+  }
+});
+
+test.each([
+  ['scanner logon', '/pages/logon/scanner', /^input /],
+  ['QR logon', '/pages/logon/mobile', /^(button|a) /],
+])('the %s page opened directly needs two requests before its first control', async (_, route, control) => {
+  const load = await open(`${WIDGET}${route}`);
+  try {
+    const result = await load.collect();
+    expect(result.control).toMatch(control);
+    expect(result.before.map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['amwa.standalone.js', 'chunks/pages.js']);
+  } finally {
+    await load.close();
+  }
+});
+
+test('the host CSS of docs/performance.md keeps the footer in place while English Home appears', async () => {
+  const load = await open(`${WIDGET}/`);
+  try {
+    expect((await load.collect()).shifts).toEqual([]);
+  } finally {
+    await load.close();
+  }
+});
