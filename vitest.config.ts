@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'examples/gallery/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,

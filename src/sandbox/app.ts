@@ -4,6 +4,7 @@ import { control } from './control';
 import { cors, originPolicy } from './cors';
 import { cronto } from './cronto';
 import { examples } from './examples';
+import { gallery } from './gallery';
 import { bodyLimits, controlGuard } from './guard';
 import { envelope, faults, isApiPath, json, xsrf } from './http';
 import { mobile } from './mobile';
@@ -38,6 +39,7 @@ export function createApp(state: SandboxState, root: string, { corsOrigins }: Ap
   staticFiles(app, root);
   examples(app, state);
   pages(app, state);
+  gallery(app);
   app.notFound((c) => (isApiPath(c.req.path) ? json(c, { errorCode: 'not-found' }, 404) : notFoundPage(c)));
   app.onError((error, c) => {
     console.error('amwa sandbox:', error);
