@@ -120,6 +120,7 @@ await bundle({
   chunkDir: 'chunks',
   external: ['amwa'],
   paths: { amwa: '/dist/index.js' },
+  minify: true,
 });
 
 /** Writes `name.br` beside the JavaScript files of `dir` (or just `only`), for servers that send them as they are. */

@@ -1,6 +1,7 @@
 // The gallery page: a toolbar (language, channel, width, forced colours) and every state of
 // STATES in a frame of its own, grouped by flow. The toolbar's view goes to every frame as its
 // `data-wanted` attribute and into the page's address; the frames report back on the same element.
+import { LOCALHOST_NAME } from './settings';
 import { GROUPS, STATES } from './states';
 import { BASELINE, control } from './walker';
 import { CHANNELS, DEFAULT_VIEW, LANGUAGES, readView, viewKey, WIDTHS, writeView, type View } from './view';
@@ -48,7 +49,6 @@ export async function startGallery(container: HTMLElement) {
   const show = (next: Partial<View>) => {
     view = { ...view, ...next };
     history.replaceState(null, '', location.pathname + writeView(view));
-    document.body.classList.toggle('gallery-wide', view.width > 800);
     for (const frame of frames) {
       frame.dataset.wanted = viewKey(view);
       frame.style.width = `${view.width}px`;
@@ -121,7 +121,11 @@ export async function startGallery(container: HTMLElement) {
     if (said && announcer.textContent !== said) announcer.textContent = said;
   }
 
-  container.replaceChildren(toolbar, progress, announcer, ...sections);
+  // Elsewhere every frame shares one browser session (see tileApiOrigin): the QR states replace each other's code.
+  const shared = LOCALHOST_NAME.test(location.hostname)
+    ? []
+    : [el('p', { class: 'gallery-warning' }, `On ${location.hostname} the states share one browser session and the QR codes replace each other: open the gallery on a localhost address.`)];
+  container.replaceChildren(toolbar, ...shared, progress, announcer, ...sections);
   // The walks need the seeded personas and knobs under which nothing they show runs out.
   await control('reset', {});
   await control('config', BASELINE);

@@ -11,7 +11,7 @@ const BUSY_TIMEOUT_MS = 60_000;
 export type TileLocation = Pick<Location, 'protocol' | 'hostname' | 'port' | 'origin' | 'pathname'>;
 
 /** `localhost` and its subdomains, which browsers resolve to this machine. */
-const LOCALHOST_NAME = /^(?:[a-z0-9-]+\.)*localhost$/;
+export const LOCALHOST_NAME = /^(?:[a-z0-9-]+\.)*localhost$/;
 
 /**
  * Where a tile's widget sends its API calls: the sandbox under a host name of the tile's own

@@ -17,6 +17,7 @@ const PAGE = `
 .gallery-choice input { margin: 0 0.25rem 0 0; }
 .gallery-hint { flex-basis: 100%; max-width: 28rem; color: var(--demo-muted); font-size: 0.875rem; }
 .gallery-progress, .gallery-announcer { margin: 0.25rem 0; }
+.gallery-warning { color: var(--demo-error); font-weight: 600; }
 .gallery-group h2 { margin: 2rem 0 1rem; font-size: 1.25rem; }
 .gallery-grid { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 2rem 1.5rem; margin: 0; padding: 0; list-style: none; }
 .gallery-tile { width: min-content; margin: 0; }

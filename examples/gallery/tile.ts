@@ -3,7 +3,7 @@
 // and channel in place through `handle.update`, forced colours by a class). The frame tells the
 // page how it is doing through attributes of its <iframe> element:
 //
-//   data-wanted   (set by the page) the view to show, e.g. `de orange`
+//   data-wanted   (set by the page) the view to show, e.g. `de orange 320`
 //   data-status   walking | ready | failed
 //   data-shown    the view the widget shows once ready (equals data-wanted when caught up)
 //   data-epoch    how many times the state was reached (a state that ran out is walked again)
@@ -20,7 +20,7 @@ import { BASELINE, control, Walker } from './walker';
 import { parseViewKey, readView, viewKey } from './view';
 
 /** Walks run at most this many at once: a frame each, on a machine that also runs the sandbox. */
-export const PARALLEL_WALKS = 4;
+const PARALLEL_WALKS = 4;
 /** Tries of a walk before its tile is marked failed (a fault another walk left behind, a slow machine). */
 const ATTEMPTS = 3;
 /** How often a ready tile checks that its state is still there. */
@@ -59,6 +59,7 @@ export function runTile(id: string, main: HTMLElement) {
   let mounted: Mounted | undefined;
   let epoch = 0;
   let walking = false;
+  let ready = false;
   /** The widget's last generic error, for the report of a walk that went astray. */
   let lastException = '';
 
@@ -155,6 +156,7 @@ export function runTile(id: string, main: HTMLElement) {
   const reach = async () => {
     clearTimeout(renewal);
     walking = true;
+    ready = false;
     report({ status: 'walking', shown: '' });
     // At once, not when the walk's turn comes: a widget left running could reach its time limit
     // meanwhile and log out, which every other tile would hear.
@@ -178,16 +180,18 @@ export function runTile(id: string, main: HTMLElement) {
       return report({ status: 'failed', error: message });
     }
     mounted.perishables = PERISHABLES.filter((selector) => mounted!.root.querySelector(selector));
+    ready = true;
     epoch += 1;
     report({ status: 'ready', epoch: String(epoch), error: '' });
     if (state.renewAfterMs) renewal = setTimeout(() => void reach(), state.renewAfterMs);
     await apply();
   };
 
-  // A state that ran out by itself (a colour code, a QR code, a dialog, a held answer) is walked again.
+  // A state that ran out by itself (a colour code, a QR code, a dialog, a held answer) is walked
+  // again; one that failed stays as it is, for whoever looks into why.
   const stillThere = ({ root, perishables }: Mounted) => perishables.every((selector) => root.querySelector(selector)) && (state.holds?.(root) ?? true);
   setInterval(() => {
-    if (!walking && mounted && !stillThere(mounted)) void reach();
+    if (ready && !walking && mounted && !stillThere(mounted)) void reach();
   }, CHECK_MS);
 
   if (frame) new MutationObserver(() => void apply()).observe(frame, { attributes: true, attributeFilter: ['data-wanted'] });

@@ -11,6 +11,7 @@
 //   npm run gallery -- --languages de,fr --states home,scanner-code   a part of it
 //
 // Needs the build (npm run gallery runs it first). Not part of npm test.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,17 @@ const looks = [
   ...(options['forced-colours'] ? [{ channel: 'blue', forced: true, suffix: '-forced' }] : []),
 ];
 const out = resolve(options.out);
+
+// Chromium draws what the system's fonts cover: without a Chinese font the zh shots show boxes.
+if (languages.includes('zh')) {
+  try {
+    if (!execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' }).trim()) {
+      console.warn('gallery: this machine has no font for Chinese, so the zh shots show boxes for its characters (Debian: apt-get install fonts-noto-cjk)');
+    }
+  } catch {
+    // No fontconfig to ask (not Linux): its own fonts cover Chinese.
+  }
+}
 
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
@@ -95,7 +107,7 @@ try {
           await shoot(cdp, page, id, join(dir, `${id}.png`));
           files += 1;
         }
-        console.log(`gallery: ${language} ${width}${look.suffix}: ${ids.length} shots (${seconds()} s)`);
+        console.log(`gallery: ${language} ${width}${look.suffix}: ${ids.length} shot${ids.length === 1 ? '' : 's'} (${seconds()} s)`);
       }
     }
   }
