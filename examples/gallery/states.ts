@@ -39,7 +39,7 @@ export interface GalleryState {
    * (an inactivity limit): the tile walks it again before.
    */
   renewAfterMs?: number;
-  /** Walks alone from the start (its end logs every tile out, which would spoil their walks). */
+  /** Walks alone from the start: it acts on the newest QR code, or its end logs every tile out. */
   exclusive?: boolean;
 }
 
@@ -57,8 +57,14 @@ const PERSONAS: Readonly<Record<string, string>> = {
   GRETA007: 'greta.berg@example.com',
 };
 const TRACE_ID = '01-0123456789abcdef0123456789abcdef-0123456789abcdef-01';
-/** The longest a fault may hold a call: the means check shows its spinner this long. */
+/**
+ * The longest the sandbox may hold a call back: a state of waiting for an answer (a spinner)
+ * shows this long, then walks again. The widget's time-out of that call is longer.
+ */
 const LONGEST_DELAY_MS = 120_000;
+const HELD_TIMEOUT_MS = LONGEST_DELAY_MS + 10_000;
+/** An answer held back as long as the sandbox can, then an error: the state waits for it until then. */
+const held = (path: string) => ({ path, delayMs: LONGEST_DELAY_MS, status: 500, body: { errorCode: 'gallery-held' } });
 /** Makes every colour code count as expired as soon as it shows (the baseline code lives an hour). */
 const EXPIRED_AT_ONCE = { colourCodeExpiryMarginS: 3600 };
 
@@ -236,6 +242,36 @@ export const STATES: readonly GalleryState[] = [
   // Mobile logon and link mode
   { id: 'mobile-qr', group: 'mobile', name: 'Mobile logon: QR code', route: '/pages/logon/mobile', walk: qrShown(LOGON_QR) },
   {
+    id: 'mobile-qr-loading',
+    group: 'mobile',
+    name: 'Mobile logon: loading the QR code',
+    route: '/pages/logon/mobile',
+    settings: { qrTimeout: 1000, bmgApiTimeout: HELD_TIMEOUT_MS },
+    walk: (t) => t.text('The QR code has expired.'),
+    alone: async (t) => {
+      await t.fault(held(`${API}/qr`));
+      await t.click('Refresh');
+      await t.element('.amwa-qr[data-state="loading"]');
+    },
+    holds: (root) => root.querySelector('.amwa-qr[data-state="loading"]') !== null,
+  },
+  {
+    id: 'mobile-qr-confirmed',
+    group: 'mobile',
+    name: 'Mobile logon: approved in the app, logging on',
+    route: '/pages/logon/mobile',
+    settings: { bmgApiTimeout: HELD_TIMEOUT_MS },
+    // The app approves the newest QR code waiting: this frame's, while no other walk runs.
+    exclusive: true,
+    walk: async (t) => {
+      await qrShown(LOGON_QR)(t);
+      await t.fault(held(`${API}/mobile/logon`));
+      await t.confirmMobile('logon');
+      await t.element('.amwa-qr[data-state="confirmed"]');
+    },
+    holds: (root) => root.querySelector('.amwa-qr[data-state="confirmed"]') !== null,
+  },
+  {
     id: 'mobile-qr-expired',
     group: 'mobile',
     name: 'Mobile logon: QR code expired',
@@ -326,6 +362,23 @@ export const STATES: readonly GalleryState[] = [
   { id: 'scanner-help', group: 'scanner', name: 'Scanner logon: help', route: '/pages/logon/scanner', walk: help },
   { id: 'scanner-help-lost', group: 'scanner', name: 'Scanner logon: help, scanner lost or stolen', route: '/pages/logon/scanner', walk: helpTopic('My scanner is lost or stolen') },
   { id: 'scanner-code', group: 'scanner', name: 'Scanner logon: colour code', route: '/pages/logon/scanner', walk: (t) => toCode(t) },
+  {
+    id: 'scanner-code-loading',
+    group: 'scanner',
+    name: 'Scanner logon: loading the colour code',
+    route: '/pages/logon/scanner',
+    settings: { apiGatewayTimeout: HELD_TIMEOUT_MS },
+    walk: async (t) => {
+      await t.heading(TITLES.scanner);
+      await t.fill('User ID', 'EMMA0005');
+    },
+    alone: async (t) => {
+      await t.fault(held(`${TOKEN}/authentication/standalone/initiate`));
+      await t.click('Next');
+      await t.element('.amwa-colour-code[data-state="loading"]');
+    },
+    holds: (root) => root.querySelector('.amwa-colour-code[data-state="loading"]') !== null,
+  },
   {
     id: 'scanner-code-invalid',
     group: 'scanner',
@@ -546,8 +599,7 @@ export const STATES: readonly GalleryState[] = [
     group: 'activation',
     name: 'Activation: checking the scanner details',
     route: '/pages/activate-scanner',
-    // The status call is held as long as the sandbox may hold a call; the widget waits that long.
-    settings: { bmgApiTimeout: LONGEST_DELAY_MS + 10_000 },
+    settings: { bmgApiTimeout: HELD_TIMEOUT_MS },
     alone: async (t) => {
       await confirmEmail(t, 'ANNA0001', () => t.fault({ path: `${API}/scanner/status`, delayMs: LONGEST_DELAY_MS }));
       await t.heading(TITLES.meansCheck);

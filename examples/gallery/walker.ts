@@ -112,6 +112,9 @@ export class Walker {
     return code;
   }
 
+  /** The mobile app approves the newest QR code waiting: only in a walk that runs alone from the start. */
+  confirmMobile = (mode: 'logon' | 'link') => control('mobile/confirm', { mode });
+
   /** Makes the next call to `fault.path` fail or wait: only in an exclusive walk. */
   fault = (fault: Fault) => control('faults', { times: 1, ...fault });
 
