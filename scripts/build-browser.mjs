@@ -7,6 +7,7 @@
 //   dist/index.js + dist/lib/                `amwa`: Preact inside, no React for the host
 //   dist/react.js + dist/lib-react/          `amwa/react`: renders through the host's React
 //   dist-examples/react.js                   the React example, built from `amwa/react`
+//   dist-examples/gallery.js                 the sandbox's screen gallery, on the served `amwa`
 //
 // Runs after tsup (tsup.config.ts: CommonJS builds, type declarations, the sandbox), whose
 // sandbox metafile it reads for the third-party notices.
@@ -92,7 +93,7 @@ function pagesChunk() {
 }
 
 /** One Vite library build of `entry` to `dist/{fileName}`, its lazy chunks under `chunkDir`. */
-const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, minify = false, banner }) =>
+const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, paths, minify = false, banner }) =>
   build({
     configFile: false,
     root,
@@ -124,7 +125,7 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
           warn(warning);
         },
         // A banner (the client directive) marks the entry only: a bundler warns about it in chunks.
-        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, manualChunks: pagesChunk(), banner: (chunk) => (chunk.isEntry && banner) || '' },
+        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, manualChunks: pagesChunk(), banner: (chunk) => (chunk.isEntry && banner) || '', paths },
       },
     },
   });
@@ -142,6 +143,17 @@ await bundle({
   outDir: 'dist-examples',
   chunkDir: 'chunks',
   aliases: [{ find: /^amwa\/react$/, replacement: join(root, 'dist/react.js') }],
+  minify: true,
+});
+// The sandbox's screen gallery: imports `amwa` at run time from the build the sandbox serves
+// (/dist/index.js), so the gallery shows exactly what a host gets and ships no copy of it.
+await bundle({
+  entry: 'examples/gallery/main.ts',
+  fileName: 'gallery.js',
+  outDir: 'dist-examples',
+  chunkDir: 'chunks',
+  external: ['amwa'],
+  paths: { amwa: '/dist/index.js' },
   minify: true,
 });
 

@@ -6,6 +6,7 @@ import { control } from './control';
 import { cors, originPolicy } from './cors';
 import { cronto } from './cronto';
 import { examples } from './examples';
+import { gallery } from './gallery';
 import { bodyLimits, controlGuard } from './guard';
 import { envelope, faults, isApiPath, json, xsrf } from './http';
 import { mobile } from './mobile';
@@ -42,6 +43,7 @@ export function createApp(state: SandboxState, root: string, { corsOrigins }: Ap
   examples(app, state);
   bench(app, state);
   pages(app, state);
+  gallery(app);
   app.notFound((c) => (isApiPath(c.req.path) ? json(c, { errorCode: 'not-found' }, 404) : notFoundPage(c)));
   app.onError((error, c) => {
     console.error('amwa sandbox:', error);

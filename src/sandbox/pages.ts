@@ -36,6 +36,7 @@ const index = (state: SandboxState) =>
 </table>
 <h3>Variants</h3>
 <ul>${VARIANTS.map(([name, query]) => html`<li><a href="/access/${query}">${name}</a></li>`)}</ul>
+<p><a href="/__sandbox/gallery">Screen gallery</a>: every screen state of every flow side by side, in every language.</p>
 </section>
 <section aria-labelledby="personas-title">
 <h2 id="personas-title">Personas</h2>
