@@ -45,4 +45,15 @@ describe('AmwaApp', () => {
     expect(alert.textContent).toContain('Something went wrong');
     await waitFor(() => expect(deps.errors.handle).not.toHaveBeenCalled());
   });
+
+  it('follows a navigation that lands between the first render and its history subscription', async () => {
+    const deps = await services();
+    const memory = createMemoryHistory('/');
+    // The host calls navigate() as soon as Home is on screen, before React has run the effect
+    // that listens to the history.
+    const history = { ...memory, listen: (listener: () => void) => (memory.push('/pages/unknown'), memory.listen(listener)) };
+    render(<AmwaApp services={deps} history={history} />);
+    // These services hold only the bundled first-screen texts, so the 404 page shows its keys.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('notFound.title'));
+  });
 });

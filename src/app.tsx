@@ -26,7 +26,14 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     [services.portalRoot, settings.cspNonce],
   );
 
-  useEffect(() => history.listen(() => setLocation(history.location())), [history]);
+  useEffect(() => {
+    const sync = () => setLocation((shown) => (sameLocation(shown, history.location()) ? shown : history.location()));
+    const stop = history.listen(sync);
+    // The first render comes before this effect: a navigation in between (a host's navigate() as
+    // soon as Home is on screen) notified no one, so read the location once more.
+    sync();
+    return stop;
+  }, [history]);
 
   const router = useMemo<RouterApi>(
     () => ({
@@ -130,6 +137,8 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     </ServicesProvider>
   );
 }
+
+const sameLocation = (a: Location, b: Location) => a.path === b.path && a.search === b.search && a.hash === b.hash;
 
 /** The view of the first render: ready at once when the route is a component of the entry. */
 function firstView(routes: Route<Page>[], path: string): View {
