@@ -1,12 +1,18 @@
+import { fileURLToPath } from 'node:url';
+
 // The bank's API is proxied under this app's own origin, so the widget's calls are same-origin:
 // cookies (the XSRF token, the session) need no CORS. AMWA_API_ORIGIN is where the API (here the
 // amwa sandbox) runs; rewrites are fixed at build time.
 const api = process.env.AMWA_API_ORIGIN ?? 'http://127.0.0.1:4400';
+// This app lives inside the amwa repository, whose own lock file would otherwise make Next.js
+// take the repository as the workspace root (and warn); a bank's own app does not need this.
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  turbopack: { root },
   async rewrites() {
     return {
       // Before the pages: the catch-all route below owns every other path under /access.
