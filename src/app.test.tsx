@@ -33,7 +33,7 @@ const services = async (): Promise<AmwaServices> => {
     cookies: { logonType: { get: () => undefined, set: noop, clear: noop }, userId: { get: () => undefined, set: noop, clear: noop }, tdid: { get: () => undefined, set: noop }, analyticsLogging: () => false, storeAccessParams: () => [] },
     analytics: { pageLoad: noop, consented: noop, element: noop, view: noop, step: noop },
     session: new Promise(() => {}),
-    portalRoot: document.body,
+    element: document.body,
   } as AmwaServices;
 };
 

@@ -222,7 +222,7 @@ function startInstance(
   let session: AmwaServices['session'] | undefined;
   const loadSession = () =>
     (session ??= import('./core/session').then(({ createSession }) => {
-      const created = createSession({ api, scope, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+      const created = createSession({ api, scope, widget: box, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
       if (scope.disposed) return created;
       // Hosts and tests see which tab runs the token refresh for the origin.
       created.onLeaderChange((leader) => {
@@ -261,7 +261,7 @@ function startInstance(
     get session() {
       return loadSession();
     },
-    portalRoot: box,
+    element: box,
     live,
     completeTexts: texts.complete,
     ready() {

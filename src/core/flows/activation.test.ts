@@ -37,7 +37,7 @@ const EMAILS: Record<string, string> = {
 };
 
 /** The activation over the real services, talking to a fresh sandbox through a cookie-keeping fetch. */
-function setup({ limitS = 900, activity = null as EventTarget | null } = {}) {
+function setup({ limitS = 900, activity = [] as readonly EventTarget[] } = {}) {
   const sandbox = createSandbox();
   const jar = new Map<string, string>();
   const paths: string[] = [];
@@ -259,7 +259,7 @@ describe('activation against the sandbox', () => {
   it('counts typing, pointer and focus activity as activity until the warning opens; then only Continue extends', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const activity = new EventTarget();
-    const { activation, walkTo } = setup({ limitS: 60, activity });
+    const { activation, walkTo } = setup({ limitS: 60, activity: [activity] });
     await walkTo('ANNA0001', 'serialNumber');
     for (const type of ['keydown', 'pointermove', 'focusin']) {
       await vi.advanceTimersByTimeAsync(20_000);

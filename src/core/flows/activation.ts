@@ -52,8 +52,8 @@ export interface ActivationDeps {
   leaveWarning: LeaveWarning;
   /** The page's address, to resolve relative urls against. */
   base: string;
-  /** Where user activity is heard (the page's window): it restarts the inactivity count. */
-  activity?: EventTarget | null;
+  /** Where user activity is heard (the page's window and the widget's element): it restarts the inactivity count. */
+  activity?: readonly EventTarget[];
   /** The inactivity limit was reached and the user logged out; no corporate-portal logout to go to. */
   onSessionExpired(): void;
   /** Sends the browser to the corporate-portal logout an expired session's logout named. */

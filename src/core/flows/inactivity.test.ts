@@ -5,7 +5,7 @@ import { createInactivityTimer } from './inactivity';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const setup = (limitS: number, activity: EventTarget | null = null) => {
+const setup = (limitS: number, ...activity: EventTarget[]) => {
   const scope = createScope();
   const onWarn = vi.fn();
   const onExpire = vi.fn();
@@ -62,6 +62,24 @@ describe('inactivity timer', () => {
     expect(timer.deadline).toBe(deadline);
     vi.advanceTimersByTime(29_500);
     expect(onWarn).toHaveBeenCalledOnce();
+  });
+
+  it('hears the widget element too: a focus move inside a shadow root never reaches the window', () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const widget = host.attachShadow({ mode: 'open' }).appendChild(document.createElement('div'));
+    const help = widget.appendChild(document.createElement('button'));
+    const heardByWindow = vi.fn();
+    window.addEventListener('focusin', heardByWindow, true);
+    const { timer, scope } = setup(60, window, widget);
+    timer.start();
+    vi.advanceTimersByTime(25_000);
+    // What Chromium dispatches past the shadow root when focus moves between two of its elements: nothing.
+    help.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: false }));
+    expect(heardByWindow).not.toHaveBeenCalled();
+    expect(timer.deadline).toBe(Date.now() + 60_000);
+    window.removeEventListener('focusin', heardByWindow, true);
+    scope.dispose();
+    host.remove();
   });
 
   it('without a page to listen on, only extend() restarts the count', () => {

@@ -15,8 +15,8 @@ export interface InactivityDeps {
   limitS: number;
   /** Seconds before the limit the warning comes; a limit shorter than this warns at once. */
   warnBeforeS?: number;
-  /** Where user activity is heard (the page's window); none: only `extend()` restarts the count. */
-  activity?: EventTarget | null;
+  /** Where user activity is heard (the page's window and the widget's element); none: only `extend()` restarts the count. */
+  activity?: readonly EventTarget[];
   now?: () => number;
   /** Time to ask the user whether to continue. */
   onWarn(): void;
@@ -63,7 +63,7 @@ export function createInactivityTimer({ scope, limitS, warnBeforeS = INACTIVITY_
     }, limitS * 1000);
   };
   // The session layer's monitor hears the same events, for the refresh's idle time.
-  createActivityMonitor({ scope, now, target: activity, onActivity: () => timers && !warned && start() });
+  createActivityMonitor({ scope, now, targets: activity, onActivity: () => timers && !warned && start() });
   return {
     start,
     stop,

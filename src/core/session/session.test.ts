@@ -306,6 +306,18 @@ describe('token refresh', () => {
     expect(refreshCalls(tab).map(inactivity)).toEqual(['80', '260', '297']);
   });
 
+  it("hears input on the widget's element, which a shadow root may keep from the window", async () => {
+    const widget = new EventTarget();
+    const tab = open(server(), { widget });
+    await tab.session.init();
+    tab.session.addProfiles([tokenFor('p1')]);
+    await vi.advanceTimersByTimeAsync(100_000);
+    widget.dispatchEvent(new Event('focusin'));
+
+    await vi.advanceTimersByTimeAsync(80_000);
+    expect(refreshCalls(tab).map(inactivity)).toEqual(['80']);
+  });
+
   it('reads the inactivity limits on each planning, so a settings update applies from the next activity', async () => {
     const limits = [300];
     const tab = open(server(), { inactivityTimeoutsS: () => limits });

@@ -72,6 +72,8 @@ export interface SessionDeps {
   now?: () => number;
   /** `null` on the server. */
   window?: SessionWindow | null;
+  /** The widget's element: input inside its shadow root does not always reach the window. */
+  widget?: EventTarget | null;
   /** `null` forces the storage-event fallback. */
   BroadcastChannel?: BroadcastChannelFactory | null;
   /** Storage for the fallback when there is no BroadcastChannel; no message carries a token. */
@@ -242,7 +244,7 @@ export function createSession(deps: SessionDeps): Session {
     const activity = createActivityMonitor({
       scope,
       now,
-      target: win,
+      targets: [win, deps.widget].filter((target): target is EventTarget => target != null),
       onActivity(at, local) {
         if (local) post({ type: 'activity', from: tabId, at });
         schedule?.activity();
