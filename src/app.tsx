@@ -22,8 +22,8 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const styleScope = useMemo(
-    () => ({ root: services.element.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
-    [services.element, settings.cspNonce],
+    () => ({ root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
+    [services.portalRoot, settings.cspNonce],
   );
 
   useEffect(() => {
@@ -107,7 +107,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     <ServicesProvider value={services}>
       <LiveProvider value={live}>
       <RouterProvider value={router}>
-        <DialogRootContext.Provider value={services.element}>
+        <DialogRootContext.Provider value={services.portalRoot}>
         <StyleScopeContext.Provider value={styleScope}>
         <div ref={containerRef} className="amwa-app" aria-busy={!Current && view.status !== 'unavailable'}>
           {/* A host's <img slot="logo"> shows here in shadow mode (docs/theming.md). */}

@@ -54,8 +54,10 @@ export interface AmwaServices {
   analytics: Analytics;
   /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs; loaded on first use or at idle. */
   readonly session: Promise<Session>;
-  /** The widget's own element: it hosts portals (dialogs), so they stay inside its style scope, and hears the input a shadow root keeps from the window. */
-  element: HTMLElement;
+  /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
+  portalRoot: HTMLElement;
+  /** Where user input is heard: the window, and the widget's element for the focus moves a shadow root keeps from the window. */
+  activityTargets: readonly EventTarget[];
   /** Settings and texts, for the components that re-render when they change. */
   live: Store<LiveState>;
   /** Resolves once the full table of the locale is on screen (pages other than Home need it). */

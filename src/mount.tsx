@@ -190,6 +190,7 @@ function startInstance(
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
   host.append(box);
+  const activityTargets = [window, box];
 
   const history: History =
     settings.routing === 'memory' || failed ? createMemoryHistory(failed ? '/pages/error' : settings.initialRoute) : createBrowserHistory(settings.basePath, scope);
@@ -222,7 +223,7 @@ function startInstance(
   let session: AmwaServices['session'] | undefined;
   const loadSession = () =>
     (session ??= import('./core/session').then(({ createSession }) => {
-      const created = createSession({ api, scope, widget: box, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+      const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
       if (scope.disposed) return created;
       // Hosts and tests see which tab runs the token refresh for the origin.
       created.onLeaderChange((leader) => {
@@ -261,7 +262,8 @@ function startInstance(
     get session() {
       return loadSession();
     },
-    element: box,
+    portalRoot: box,
+    activityTargets,
     live,
     completeTexts: texts.complete,
     ready() {

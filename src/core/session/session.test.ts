@@ -306,9 +306,9 @@ describe('token refresh', () => {
     expect(refreshCalls(tab).map(inactivity)).toEqual(['80', '260', '297']);
   });
 
-  it("hears input on the widget's element, which a shadow root may keep from the window", async () => {
+  it("hears input where the widget says it arrives: its element, which a shadow root may keep from the window", async () => {
     const widget = new EventTarget();
-    const tab = open(server(), { widget });
+    const tab = open(server(), { activityTargets: [widget] });
     await tab.session.init();
     tab.session.addProfiles([tokenFor('p1')]);
     await vi.advanceTimersByTimeAsync(100_000);

@@ -72,8 +72,8 @@ export interface SessionDeps {
   now?: () => number;
   /** `null` on the server. */
   window?: SessionWindow | null;
-  /** The widget's element: input inside its shadow root does not always reach the window. */
-  widget?: EventTarget | null;
+  /** Where user input is heard; the window by default. */
+  activityTargets?: readonly EventTarget[];
   /** `null` forces the storage-event fallback. */
   BroadcastChannel?: BroadcastChannelFactory | null;
   /** Storage for the fallback when there is no BroadcastChannel; no message carries a token. */
@@ -244,7 +244,7 @@ export function createSession(deps: SessionDeps): Session {
     const activity = createActivityMonitor({
       scope,
       now,
-      targets: [win, deps.widget].filter((target): target is EventTarget => target != null),
+      targets: deps.activityTargets ?? (win ? [win] : []),
       onActivity(at, local) {
         if (local) post({ type: 'activity', from: tabId, at });
         schedule?.activity();

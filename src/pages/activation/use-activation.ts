@@ -36,7 +36,7 @@ export function useActivation(): Activation | undefined {
           session,
           leaveWarning: createLeaveWarning(scope),
           base: window.location.href,
-          activity: [window, services.element],
+          activity: services.activityTargets,
           leave: (url) => window.location.assign(url),
           onSessionExpired() {
             const { location, navigate } = latest.current;

@@ -45,7 +45,7 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
       const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, traceLog, base: window.location.href, leave, initialUserId: cookies.userId.get() });
       const inactivity = createInactivityTimer({
         scope,
-        activity: [window, services.element],
+        activity: services.activityTargets,
         limitS: settings.inactivityTimeoutLogonS,
         onWarn: () => latest.current.callbacks.onWarn(),
         onExpire() {
