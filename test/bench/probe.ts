@@ -11,10 +11,10 @@ export const CONTROL_SELECTOR = 'a[href], button, input, select, textarea, [tabi
 /**
  * Runs before the page's own scripts: observes layout shifts and long tasks, and checks every
  * animation frame for the first visible control inside `.amwa-root` (in the light DOM or an open
- * shadow root), timestamped with the frame that shows it.
+ * shadow root), timestamped with the frame that shows it and with its insertion into the DOM.
  */
 export const PROBE_SCRIPT = `(() => {
-  const bench = { control: undefined, controlName: '', cls: 0, shifts: [], longTasks: [] };
+  const bench = { control: undefined, controlInserted: undefined, controlName: '', cls: 0, shifts: [], longTasks: [] };
   Object.defineProperty(window, '__bench', { value: bench });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -35,11 +35,34 @@ export const PROBE_SCRIPT = `(() => {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
   };
+  // When each control entered the DOM. The frame that shows it may come after the page's effects
+  // have sent requests (Preact runs them after a 35 ms time-out when the frame is late): those
+  // started after the control, so they did not hold it back.
+  const inserted = new WeakMap();
+  const observer = new MutationObserver((records) => {
+    const at = performance.now();
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        if (node.matches(${JSON.stringify(CONTROL_SELECTOR)})) inserted.set(node, at);
+        for (const control of node.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})) inserted.set(control, at);
+      }
+    }
+  });
+  const watch = { childList: true, subtree: true };
+  observer.observe(document, watch);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const shadow = attachShadow.call(this, init);
+    observer.observe(shadow, watch);
+    return shadow;
+  };
   const frame = (time) => {
     for (const root of roots()) {
       const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find(visible);
       if (control) {
         bench.control = performance.now();
+        bench.controlInserted = inserted.get(control) ?? bench.control;
         bench.controlName = control.nodeName.toLowerCase() + ' ' + (control.textContent || control.getAttribute('name') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
         return;
       }
@@ -67,9 +90,11 @@ export interface LoadResult {
   url: string;
   /** When the first visible control appeared, in ms from navigation start. */
   controlMs: number;
+  /** When that control entered the DOM (at or before `controlMs`). */
+  controlInsertedMs: number;
   /** That control, e.g. `a The bank's mobile app`. */
   control: string;
-  /** Requests that started before the first control, the host page excluded. */
+  /** Requests that started before the first control entered the DOM, the host page excluded. */
   before: Request[];
   /** Their bytes over the wire. */
   bytesBefore: number;
@@ -174,19 +199,21 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
     },
     async collect() {
       const probe = await page.evaluate(() => {
-        const bench = (window as unknown as { __bench: { control?: number; controlName: string; cls: number; shifts: string[]; longTasks: Array<[number, number]> } }).__bench;
+        const bench = (window as unknown as { __bench: { control?: number; controlInserted?: number; controlName: string; cls: number; shifts: string[]; longTasks: Array<[number, number]> } }).__bench;
         const resources = performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, start: entry.startTime }));
         return { ...bench, resources };
       });
       const controlMs = probe.control ?? Number.NaN;
-      // Resource timing and the control's timestamp share the page's clock: what started before it.
-      const startedBefore = probe.resources.filter((entry) => entry.start < controlMs && counted(entry.name)).map((entry) => entry.name);
+      const controlInsertedMs = probe.controlInserted ?? Number.NaN;
+      // Resource timing and the control's timestamps share the page's clock: what started before it.
+      const startedBefore = probe.resources.filter((entry) => entry.start < controlInsertedMs && counted(entry.name)).map((entry) => entry.name);
       const before = startedBefore.map((name) => byUrl(name) ?? { url: name, type: 'Other', bytes: 0, finished: false, fromCache: false });
       const all = requests();
       const longestCpu = await stopTracing();
       return {
         url,
         controlMs,
+        controlInsertedMs,
         control: probe.controlName,
         before,
         bytesBefore: sum(before),

@@ -63,7 +63,7 @@ describe('authentication in the scanner logon', () => {
     const page = await answerFirstCode();
     const selector = page.getByRole('list', { name: SELECT_PROFILE });
     await selector.waitFor();
-    expect(await focused(page)).toEqual({ role: 'heading', name: SELECT_PROFILE });
+    await expect.poll(() => focused(page)).toEqual({ role: 'heading', name: SELECT_PROFILE });
     expect(await colourCode(page).count()).toBe(0);
     expect(await pageNames(page)).toEqual(expect.arrayContaining(['logon:scanner:step2', 'logon:scanner:step2-success', 'logon:scanner:select-profile']));
     await checkA11y(page, 'select profile');
@@ -91,7 +91,7 @@ describe('authentication in the scanner logon', () => {
     await setConfig(e2e.url, { stepUp: true });
     const page = await answerFirstCode();
     await page.getByRole('heading', { name: STEP_UP }).waitFor();
-    expect(await focused(page)).toEqual({ role: 'heading', name: STEP_UP });
+    await expect.poll(() => focused(page)).toEqual({ role: 'heading', name: STEP_UP });
     await colourCode(page).waitFor();
     await checkA11y(page, 'step-up colour code');
 

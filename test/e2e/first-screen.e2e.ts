@@ -70,6 +70,7 @@ test.each([
   try {
     const result = await load.collect();
     expect(result.control).toMatch(control);
+    expect(result.controlInsertedMs).toBeLessThanOrEqual(result.controlMs);
     expect(result.before.map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['amwa.standalone.js', 'chunks/pages.js']);
   } finally {
     await load.close();

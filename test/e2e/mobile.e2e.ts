@@ -345,7 +345,7 @@ describe('mobile help', () => {
     await checkA11y(page, 'mobile help list');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await focused(page)).toEqual({ role: 'button', name: 'Help' });
+    await expect.poll(() => focused(page)).toEqual({ role: 'button', name: 'Help' });
 
     await tabTo(page, 'iPhone', { backwards: true });
     await page.keyboard.press('Enter');

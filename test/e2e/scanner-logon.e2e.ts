@@ -107,7 +107,7 @@ describe('scanner logon', () => {
   test.each(Object.entries(EXAMPLES))('on the %s example EMMA0005 scans the colour code and lands logged on', async (_, example) => {
     const page = await openLogon(example);
     await toCodeStep(page);
-    expect(await focused(page)).toEqual({ role: 'heading', name: TITLE });
+    await expect.poll(() => focused(page)).toEqual({ role: 'heading', name: TITLE });
 
     // Drawn pixel for pixel: the PNG at its own size, no smoothing.
     const rendering = await colourCode(page).evaluate((img: HTMLImageElement) => ({
@@ -378,7 +378,7 @@ describe('scanner logon', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focused(page)).toEqual({ role: 'button', name: 'Help' });
+    await expect.poll(() => focused(page)).toEqual({ role: 'button', name: 'Help' });
 
     await toCodeStep(page);
     await page.getByRole('button', { name: 'Trouble scanning the colour code?' }).click();
