@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
+import { MAX_TIMER_MS } from './server-duration';
 
 /** Countries amwa ships texts or defaults for; any other two-letter code is accepted too. */
 export type KnownCountry = 'AT' | 'AU' | 'BE' | 'BG' | 'CN' | 'CZ' | 'DE' | 'ES' | 'FR' | 'GB' | 'HU' | 'IT' | 'LU' | 'NL' | 'PL' | 'RO' | 'RU' | 'SK' | 'UA' | 'US';
@@ -74,7 +75,7 @@ export interface AmwaSettings {
 }
 
 /** Browser timers fire at once for delays of 2^31 ms or more. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS };
 const MAX_TIMER_S = Math.floor(MAX_TIMER_MS / 1000);
 const MAX_URL = 2048;
 
