@@ -2,6 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOSTILE_SHAPES, hostileSettings, namesField } from './core/hostile-settings-fakes';
 import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import { mount, type AmwaHandle } from './mount';
 
@@ -257,6 +258,38 @@ describe('mount never throws', () => {
       { numRuns: 300 },
     );
     error.mockRestore();
+  });
+
+  it('for values no JSON can carry, anywhere in the settings: mount() and update() report the field (property-based, 150 runs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(hostileSettings, async ({ value, field }) => {
+        const element = document.createElement('div');
+        const origins: string[] = [];
+        const widget = mount(element, value as never, { on: { 'amwa-generic-exception': ({ origin }) => void origins.push(origin) } });
+        widget.update(value as never);
+        await Promise.resolve();
+        expect(origins).toHaveLength(2);
+        for (const origin of origins) expect(namesField(origin.replace(/^settings\./, ''), field), `${origin} should name ${field}`).toBe(true);
+        widget.unmount();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each(HOSTILE_SHAPES.map((shape) => [shape.name, shape] as const))('shows the error page for %s as settings, and keeps the last good settings when an update has one', async (_, shape) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = document.createElement('div');
+    document.body.append(element);
+    const widget = mount(element, { basePath: '/access', routing: 'memory', corporatePortal: shape.make() } as never);
+    expect(await within(element.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!).findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    widget.unmount();
+    element.remove();
+    handle = mount(host, { ...settings, channel: 'orange' });
+    expect(() => handle!.update({ channel: shape.make() } as never)).not.toThrow();
+    expect(() => handle!.update(shape.make() as never)).not.toThrow();
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(root().dataset.channel).toBe('orange');
   });
 
   it('navigate() takes any string without throwing', async () => {

@@ -194,7 +194,7 @@ describe('every consumer of a server duration, driven with hostile values', () =
           return undefined;
         });
         await tab.session.init();
-        const [profile] = tab.session.addProfiles([tokenFor('p1', { accessTokenTimeToLive: undefined, ...expiry })]);
+        const [profile] = tab.session.addProfiles([tokenFor('p1', Object.assign({ accessTokenTimeToLive: undefined }, expiry))]);
         for (const p of [profile, ...tab.session.profiles]) {
           if (!p) continue;
           expect(Number.isFinite(p.expirationTime)).toBe(true);

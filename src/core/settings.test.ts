@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, needsRemount, parseSettings, SETTING_APPLIES, SETTING_NAMES } from './settings';
+import { describe, expect, it, vi } from 'vitest';
+import { HOSTILE_CASES, hostileSettings, namesField } from './hostile-settings-fakes';
+import { MAX_TIMER_MS, needsRemount, parseSettings, readSettingsInput, SETTING_APPLIES, SETTING_NAMES } from './settings';
 
 const ok = (input: unknown) => {
   const result = parseSettings(input, 'https://bank.example');
@@ -174,6 +175,52 @@ describe('parseSettings: property-based', () => {
         expect(result.ok).toBe(false);
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+describe('parseSettings: values no JSON can carry (issue 23)', () => {
+  it.each(HOSTILE_CASES)('$shape at "$path" is a settings error naming $field', ({ make, field }) => {
+    const result = parseSettings(make());
+    expect(result.ok).toBe(false);
+    const { field: named, message } = result as { field: string; message: string };
+    expect(namesField(named, field), `${named} should name ${field}`).toBe(true);
+    expect(message).toContain(`"${named}"`);
+  });
+
+  it('reads each property once, through its descriptor: no getter, toJSON or proxy get runs', () => {
+    const get = vi.fn(() => '/x');
+    const toJSON = vi.fn(() => ({}));
+    const proxyGet = vi.fn((target: object, key: string | symbol) => Reflect.get(target, key));
+    expect(parseSettings(Object.defineProperty({}, 'basePath', { get, enumerable: true }))).toMatchObject({ ok: false, field: 'basePath' });
+    expect(parseSettings({ corporatePortal: { toJSON } })).toMatchObject({ ok: false, field: 'corporatePortal.toJSON' });
+    expect(parseSettings(new Proxy({ basePath: '/access' }, { get: proxyGet }))).toMatchObject({ ok: true, settings: { basePath: '/access' } });
+    expect([get, toJSON, proxyGet].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('hands back a copy: changing the object afterwards changes nothing', () => {
+    const given = { basePath: '/access', features: { backToChoice: true } };
+    const read = readSettingsInput(given) as { ok: true; value: typeof given };
+    given.features.backToChoice = false;
+    expect(read.value).toEqual({ basePath: '/access', features: { backToChoice: true } });
+    expect(read.value.features).not.toBe(given.features);
+  });
+
+  it('still takes plain objects of another realm, objects without a prototype, and frozen ones', () => {
+    expect(parseSettings(Object.assign(Object.create(null), { basePath: '/a' }))).toMatchObject({ ok: true });
+    expect(parseSettings(Object.freeze({ features: Object.freeze({ backToChoice: true }) }))).toMatchObject({ ok: true });
+    const otherRealm = Object.create(Object.create(null, { hasOwnProperty: { value: Object.prototype.hasOwnProperty } }));
+    expect(parseSettings(Object.assign(otherRealm, { basePath: '/a' }))).toMatchObject({ ok: true, settings: { basePath: '/a' } });
+  });
+
+  it(`never throws, and names the field, for exotic values anywhere (property-based, 1000 runs)`, () => {
+    fc.assert(
+      fc.property(hostileSettings, ({ value, field }) => {
+        const result = parseSettings(value);
+        expect(result.ok).toBe(false);
+        expect(namesField((result as { field: string }).field, field)).toBe(true);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
