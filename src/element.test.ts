@@ -68,6 +68,24 @@ describe('<amwa-portal>', () => {
     expect(origins).toEqual(['settings.(json)']);
   });
 
+  it.each([
+    ['dataLayerName', { dataLayerName: 'AmwaNativeBridge' }],
+    ['initialRoute', { initialRoute: '//evil.example' }],
+  ])('refuses %s it may not use, in the attribute and in a change of it', async (field, bad) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = create(JSON.stringify({ routing: 'memory', ...bad }));
+    const origins: string[] = [];
+    element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+    document.body.append(element);
+    await waitFor(() => expect(heading(element)).toBe('Something went wrong'));
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory' }));
+    await waitFor(() => expect(heading(element)).toBe('Log on with'));
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory', ...bad }));
+    await waitFor(() => expect(origins).toEqual([`settings.${field}`, `settings.${field}`]));
+    expect(heading(element)).toBe('Log on with');
+    expect('AmwaNativeBridge' in window).toBe(false);
+  });
+
   it('takes values no JSON can carry through handle.update() without throwing, keeping the attribute\'s settings', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const element = create(JSON.stringify({ routing: 'memory', channel: 'orange' })) as AmwaPortalElement;

@@ -22,7 +22,7 @@ import {
   type LocaleLoader,
   type Messages,
 } from './core/i18n';
-import { createBrowserHistory, createMemoryHistory, type History } from './core/router';
+import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { createTraceLog } from './core/trace';
@@ -296,6 +296,8 @@ function startInstance(
       publish();
     },
     navigate(route) {
+      const problem = typeof route === 'string' ? routeProblem(route) : 'must be a string';
+      if (problem) return console.warn(`amwa navigate: the route ${problem}; ignored (${typeof route === 'string' ? JSON.stringify(route.slice(0, 200)) : typeof route})`);
       try {
         history.push(route);
       } catch (error) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_CASES, hostileSettings, namesField } from './hostile-settings-fakes';
 import { MAX_TIMER_MS, needsRemount, parseSettings, readSettingsInput, SETTING_APPLIES, SETTING_NAMES } from './settings';
 
@@ -121,6 +121,14 @@ describe('parseSettings: hostile values', () => {
     expect(ok({ initialRoute: '/pages/logon/scanner?x=1#y' }).initialRoute).toBe('/pages/logon/scanner?x=1#y');
   });
 
+  it.each(['//evil.example', '//evil.example/pages/logon/mobile', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%2f/evil.example', '/%5Cevil.example', '%5C', '/%252F%252Fevil.example', '/%09/evil.example', '/\t/evil.example', '/%zz'])(
+    'refuses the initial route %s (protocol-relative, backslash or encoded), naming initialRoute',
+    (initialRoute) => {
+      expect(parseSettings({ initialRoute })).toMatchObject({ ok: false, field: 'initialRoute' });
+      expect(parseSettings(JSON.stringify({ initialRoute }))).toMatchObject({ ok: false, field: 'initialRoute' });
+    },
+  );
+
   it('refuses prototype keys without polluting anything', () => {
     for (const json of ['{"__proto__":{"polluted":true}}', '{"features":{"__proto__":true}}', '{"features":{"constructor":true}}', '{"messages":{"en":{"__proto__.x":"y"}}}', '{"prefillConfig":{"__proto__":{"polluted":true}}}']) {
       expect(parseSettings(json).ok, json).toBe(false);
@@ -221,6 +229,48 @@ describe('parseSettings: values no JSON can carry (issue 23)', () => {
         expect(namesField((result as { field: string }).field, field)).toBe(true);
       }),
       { numRuns: 1000 },
+    );
+  });
+});
+
+describe('parseSettings: dataLayerName (issue 23)', () => {
+  const host = window as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete host.pageLayer;
+    delete host.pageObject;
+  });
+
+  it('takes a name not yet in use, or one that holds an array', () => {
+    host.pageLayer = [];
+    expect(ok({ dataLayerName: 'pageLayer' }).dataLayerName).toBe('pageLayer');
+    expect(ok({ dataLayerName: 'amwaLayer' }).dataLayerName).toBe('amwaLayer');
+    expect(ok({}).dataLayerName).toBe('dataLayer');
+  });
+
+  it.each(['AmwaNativeBridge', 'location', 'document', 'name', 'alert', 'onload', 'localStorage', 'toString', 'constructor', 'hasOwnProperty', 'pageObject'])(
+    'refuses %s: a global the widget reads, a built-in of window, or the page\'s own non-array',
+    (name) => {
+      host.pageObject = { push() {} };
+      const result = parseSettings({ dataLayerName: name });
+      expect(result).toMatchObject({ ok: false, field: 'dataLayerName' });
+      expect('AmwaNativeBridge' in host).toBe(false);
+    },
+  );
+
+  it(`refuses every name window already holds that is not an array (property-based, 500 runs)`, () => {
+    const names: string[] = [];
+    for (let object: object | null = window; object; object = Object.getPrototypeOf(object)) names.push(...Object.getOwnPropertyNames(object).filter((name) => /^[A-Za-z_$][\w$]{0,63}$/.test(name)));
+    fc.assert(
+      fc.property(fc.constantFrom(...names), (name) => {
+        let value: unknown;
+        try {
+          value = host[name];
+        } catch {
+          value = undefined;
+        }
+        expect(parseSettings({ dataLayerName: name }).ok, name).toBe(Array.isArray(value));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,5 +1,7 @@
 import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
+import { routeProblem } from './router';
 import { MAX_TIMER_MS } from './server-duration';
+import { WIDGET_GLOBALS } from './widget-globals';
 
 /** Countries amwa ships texts or defaults for; any other two-letter code is accepted too. */
 export type KnownCountry = 'AT' | 'AU' | 'BE' | 'BG' | 'CN' | 'CZ' | 'DE' | 'ES' | 'FR' | 'GB' | 'HU' | 'IT' | 'LU' | 'NL' | 'PL' | 'RO' | 'RU' | 'SK' | 'UA' | 'US';
@@ -142,6 +144,31 @@ const firstProblem = (checks: Array<() => Problem | undefined>) => {
   return undefined;
 };
 
+/**
+ * The data layer's name: an identifier that is not a global the widget reads itself, and names
+ * either nothing yet on `window` or an array there. Anything else the page or the browser keeps
+ * under that name (`location`, `AmwaNativeBridge`, a tag manager's object) is not the widget's to write.
+ */
+const dataLayer: Check = (value, path) => {
+  const problem = text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier')(value, path);
+  if (problem) return problem;
+  const name = value as string;
+  if (WIDGET_GLOBALS.has(name)) return fail(path, `must not name a global the widget reads itself (${name})`);
+  if (typeof window === 'undefined') return undefined;
+  const taken = `must name an array on window, or a name not yet in use (window.${name} is taken)`;
+  try {
+    const host = window as unknown as Record<string, unknown>;
+    return !(name in host) || Array.isArray(host[name]) ? undefined : fail(path, taken);
+  } catch {
+    return fail(path, taken);
+  }
+};
+
+const routeCheck = (route: string, path: string): Problem | undefined => {
+  const problem = routeProblem(route);
+  return problem ? fail(path, problem) : undefined;
+};
+
 const FLAG_NAME = /^[A-Za-z][\w-]{0,63}$/;
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*){1,4}$/;
 const messageTable = namedMap(2000, MESSAGE_KEY, text(4000), 'texts by dotted key');
@@ -176,8 +203,8 @@ const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fa
   cspNonce: [text(256, /^[\w+/=-]+$/, 'a nonce (base64 characters)')],
   isolation: [oneOf(['shadow', 'none']), 'shadow'],
   routing: [oneOf(['history', 'memory']), 'history'],
-  initialRoute: [text(MAX_URL, /^\/[^\s\\]*$/, 'a path starting with /'), '/'],
-  dataLayerName: [text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier'), 'dataLayer'],
+  initialRoute: [(value, path) => text(MAX_URL)(value, path) ?? routeCheck(value as string, path), '/'],
+  dataLayerName: [dataLayer, 'dataLayer'],
   analyticsConsent: [bool, true],
 };
 
