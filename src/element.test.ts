@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { HOSTILE_SHAPES } from './core/hostile-settings-fakes';
+import { HOSTILE_SHAPES, hostileSettingsJson } from './core/hostile-settings-fakes';
 import { AMWA_TAG, defineAmwaElement, type AmwaPortalElement } from './element';
 
 defineAmwaElement();
@@ -97,6 +97,25 @@ describe('<amwa-portal>', () => {
     expect(origins.every((origin) => origin.startsWith('settings.corporatePortal'))).toBe(true);
     expect(heading(element)).toBe('Log on with');
     expect(element.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!.dataset.channel).toBe('orange');
+  });
+
+  it('refuses a route or a data layer it may not use in the attribute, on connect and on change (property-based, 100 runs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(hostileSettingsJson, hostileSettingsJson, async (first, second) => {
+        const element = create(first.json);
+        const origins: string[] = [];
+        element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+        document.body.append(element);
+        element.setAttribute('settings', second.json);
+        await Promise.resolve();
+        // An attribute set to the value it holds is no change.
+        expect(origins).toEqual([first, ...(second.json === first.json ? [] : [second])].map(({ field }) => `settings.${field}`));
+        element.remove();
+        expect('AmwaNativeBridge' in window).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('never throws and never pollutes a prototype, whatever the attribute holds (property-based, 300 runs)', () => {

@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOSTILE_SHAPES, hostileSettings, namesField } from './core/hostile-settings-fakes';
+import { HOSTILE_SHAPES, hostileRoute, hostileSettings, namesField } from './core/hostile-settings-fakes';
 import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import { mount, type AmwaHandle } from './mount';
 
@@ -247,6 +247,22 @@ describe('routes from outside (issue 23)', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(shadow().getByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
     expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^amwa navigate: the route .*; ignored/));
+  });
+
+  it('ignores every such route, however it is encoded (property-based, 200 runs)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    handle = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    fc.assert(
+      fc.property(hostileRoute, (route) => {
+        warn.mockClear();
+        handle!.navigate(route);
+        expect(warn, route).toHaveBeenCalledOnce();
+      }),
+      { numRuns: 200 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shadow().getByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
   });
 
   it('ignores them in history routing too: the address bar stays on the page', async () => {

@@ -103,3 +103,20 @@ export const HOSTILE_CASES = HOSTILE_SHAPES.flatMap((shape) => HOSTILE_PATHS.map
 
 /** True when a settings error's `field` names `expected` or a field inside it. */
 export const namesField = (field: string, expected: string) => field === expected || field.startsWith(`${expected}.`);
+
+/** Routes that would leave the page once a URL parser or a decoder has read them. */
+export const hostileRoute = fc.oneof(
+  fc.constantFrom('//evil.example', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%5Cevil', '%5C', '/%252F%252Fevil', '/%09/evil', '/\t/evil'),
+  fc
+    .tuple(fc.constantFrom('//', '/\\', '/%2F/', '/%2f%2f', '/%5C', '/%5c', '/%252F/', '/%09/', '/%0A/'), fc.webSegment(), fc.webPath())
+    .map(([lead, host, rest]) => `${lead}${host || 'evil'}.example${rest}`),
+);
+
+/** Names on `window` the widget may not take as its data layer: its own native-bridge marker and built-ins that are not arrays. */
+export const foreignGlobal = fc.constantFrom('AmwaNativeBridge', 'location', 'document', 'name', 'localStorage', 'onload', 'alert', 'fetch', 'toString', 'constructor', 'top', 'parent', 'opener', 'history');
+
+/** Settings JSON, as the `settings` attribute carries it, with a route or a data layer the widget must refuse. */
+export const hostileSettingsJson = fc.oneof(
+  hostileRoute.map((initialRoute) => ({ json: JSON.stringify({ routing: 'memory', initialRoute }), field: 'initialRoute' })),
+  foreignGlobal.map((dataLayerName) => ({ json: JSON.stringify({ routing: 'memory', dataLayerName }), field: 'dataLayerName' })),
+);

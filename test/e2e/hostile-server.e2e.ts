@@ -49,7 +49,7 @@ describe('server timers cannot make a hot loop', () => {
 
   test('a colour code with expirationDuration 3000000 s stays usable, not expired within seconds', async () => {
     const page = await e2e.open(`${EXAMPLES.vanilla.replace(/\/$/, '')}/pages/logon/scanner`, {
-      setup: (context) => context.route('**/security-means/cronto-hardware-token/actions/authentication/standalone/initiate', rewrite({ expirationDuration: 3_000_000 })),
+      setup: async (context) => void (await context.route('**/security-means/cronto-hardware-token/actions/authentication/standalone/initiate', rewrite({ expirationDuration: 3_000_000 }))),
     });
     await waitForPortal(page, 'Log on with your scanner');
     await page.getByRole('textbox', { name: 'User ID' }).fill('EMMA0005');
@@ -68,7 +68,7 @@ describe('a logon url too long to follow', () => {
   test("a 300 kB url from the mobile logon ends on the widget's 'Invalid redirection url', not the browser's error page", async () => {
     const huge = `/__sandbox/logged-on?pad=${'a'.repeat(300_000)}`;
     const page = await e2e.open(`${EXAMPLES.vanilla.replace(/\/$/, '')}/pages/logon/mobile`, {
-      setup: (context) => context.route(`**${API}/mobile/logon`, rewrite({ url: huge })),
+      setup: async (context) => void (await context.route(`**${API}/mobile/logon`, rewrite({ url: huge }))),
     });
     await waitForPortal(page, "Log on with the bank's mobile app");
     await page.evaluate(`(() => {
