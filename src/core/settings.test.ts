@@ -221,6 +221,13 @@ describe('parseSettings: values no JSON can carry (issue 23)', () => {
     expect(parseSettings(Object.assign(otherRealm, { basePath: '/a' }))).toMatchObject({ ok: true, settings: { basePath: '/a' } });
   });
 
+  it('copies the largest settings the limits allow, and refuses more values than that before walking them all', () => {
+    const languages = Array.from({ length: 40 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const table = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`home.text${i}`, 'x']));
+    expect(readSettingsInput({ messages: Object.fromEntries(languages.map((language) => [language, table])), scannerSerialMapping: Array(1000).fill('389999999999') }).ok).toBe(true);
+    expect(readSettingsInput({ features: Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`f${i}`, true])) })).toMatchObject({ ok: false, field: expect.stringMatching(/^features\./), message: expect.stringContaining('is too large') });
+  });
+
   it(`never throws, and names the field, for exotic values anywhere (property-based, 1000 runs)`, () => {
     fc.assert(
       fc.property(hostileSettings, ({ value, field }) => {

@@ -302,7 +302,7 @@ const isReadSettings = (input: unknown): input is ReadSettings => {
 };
 
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-// Deeper than any setting (messages.de.key is 3 levels) and larger than the largest allowed
+// Deeper than any setting (messages.de.key is 3 levels) and more values than the most allowed
 // (40 languages of 2000 texts): refused before anything walks further.
 const MAX_DEPTH = 8;
 const MAX_VALUES = 100_000;
@@ -340,8 +340,8 @@ function copyPlainJson(input: unknown): unknown {
   const ancestors = new Set<object>();
   const copy = (value: unknown, path: readonly string[]): unknown => {
     if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') throw new NotPlain(path, `must be a JSON value, not a ${typeof value}`);
-    if (typeof value !== 'object' || value === null) return value;
     if (++values > MAX_VALUES) throw new NotPlain(path, 'is too large');
+    if (typeof value !== 'object' || value === null) return value;
     if (path.length > MAX_DEPTH) throw new NotPlain(path, 'is nested too deeply');
     if (ancestors.has(value)) throw new NotPlain(path, 'must not contain itself (a cycle)');
     const array = guarded(path, () => Array.isArray(value));
