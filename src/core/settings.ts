@@ -68,9 +68,9 @@ export interface AmwaSettings {
   isolation?: 'shadow' | 'none';
   /** `'history'` owns the address bar under `basePath`; `'memory'` leaves it to the host. Remount. @default 'history' */
   routing?: 'history' | 'memory';
-  /** First route in memory routing, e.g. `/pages/logon/scanner`. Remount. @default '/' */
+  /** First route in memory routing, e.g. `/pages/logon/scanner`: a path on this page (no `//`, backslash or encoded variant). Remount. @default '/' */
   initialRoute?: string;
-  /** Name of the `window` array analytics entries are pushed to. Applied on next use. @default 'dataLayer' */
+  /** Name of the `window` array analytics entries are pushed to: one not yet used on `window`, or an array there. Applied on next use. @default 'dataLayer' */
   dataLayerName?: string;
   /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). Live. @default true */
   analyticsConsent?: boolean;
