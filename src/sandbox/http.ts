@@ -52,7 +52,7 @@ export const recordPublicOrigin = (c: Context, origin: string) => void publicOri
 
 const refusedRequests = new WeakSet<Context>();
 
-/** True when the sandbox refused the request before any route read it (the XSRF check): its body is never read. */
+/** True when the sandbox refused the request before any route read it (the XSRF check): the contract log checks its body but never keeps it. */
 export const wasRefused = (c: Context) => refusedRequests.has(c);
 
 /** Adds the `Date` header to every answer outside `/__sandbox/`, and a trace id to every API answer and every error. */
