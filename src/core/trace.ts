@@ -1,6 +1,7 @@
 // Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
 // top of the API client; nothing in the client depends on it.
 import type { ApiClient } from './api';
+import { lazyImport } from './lazy-import';
 import { TRACE_HEADER } from './trace-id';
 import type * as sending from './trace-send';
 import type { TraceContext } from './trace-send';
@@ -29,16 +30,11 @@ export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE
  */
 export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  let loaded: Promise<typeof sending> | undefined;
-  const sender = () => {
-    if (!loaded) {
-      loaded = load();
-      loaded.catch(() => undefined); // reported with the first line that needs it, if any
-    }
-    return loaded;
-  };
+  // A failed load is tried again with the next line; a lost trace line is never reported.
+  const sender = lazyImport(load, { report: () => undefined });
   const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
-    const line = sender()
+    const line = sender
+      .get()
       .then(({ sendTraceLine }) => sendTraceLine(api, kind, operation, context))
       .catch(() => undefined) // a lost trace line must never disturb the user
       .finally(() => pending.delete(line));
@@ -50,6 +46,6 @@ export function createTraceLog(api: ApiClient, load: () => Promise<typeof sendin
     settled: async () => {
       await Promise.allSettled([...pending]);
     },
-    warm: () => void sender(),
+    warm: () => sender.warm(),
   };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whileStaying } from '../../core/lazy-import';
 
 /** A QR code of an app-store url, drawn here as SVG (no remote image); its label says what it opens. */
 export function StoreQr({ url, label }: { url: string; label: string }) {
@@ -6,7 +7,7 @@ export function StoreQr({ url, label }: { url: string; label: string }) {
   useEffect(() => {
     let current = true;
     // Loaded on first use: only the install topics of the help dialog draw a QR code.
-    import('./qr-path')
+    whileStaying(() => import('./qr-path'))
       .then(({ qrPath }) => current && setDrawn({ url, ...qrPath(url) }))
       .catch((error: unknown) => console.warn('amwa: could not draw the store QR code', error));
     return () => {
