@@ -131,11 +131,11 @@ export const FLOWS: Flow[] = [
   {
     name: 'German: Home, and the scanner logon to its code step',
     async run({ open }) {
-      const home = await open('/access/?lang=de&country=DE');
-      await home.heading('Anmelden mit');
-      await home.waitFor('link', /^Scanner der Bank/);
-      // The example page takes its language from the address, which a full page load leaves behind.
-      const page = await open('/access/pages/logon/scanner?lang=de&country=DE');
+      const page = await open('/access/?lang=de&country=DE');
+      await page.heading('Anmelden mit');
+      await page.waitFor('link', /^Scanner der Bank/);
+      // The example page takes its language from the address, which the option's full page load leaves behind.
+      await page.goto('/access/pages/logon/scanner?lang=de&country=DE');
       await page.heading('Mit Ihrem Scanner anmelden');
       await page.fill('textbox', 'Benutzer-ID', SCANNER_USER);
       await page.click('button', 'Weiter');

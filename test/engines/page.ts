@@ -33,6 +33,11 @@ export class DrivenPage {
     return driven;
   }
 
+  /** Loads `path` (relative to the sandbox) in this page, as typing an address does. */
+  async goto(path: string): Promise<void> {
+    await this.page.goto(new URL(path, this.origin + '/').href);
+  }
+
   /**
    * Polls `expression` in the page until it is truthy and answers it; an evaluation that fails
    * (the page is between two documents) counts as not yet. Fails after `timeoutMs` with `what`.

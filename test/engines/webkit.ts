@@ -95,6 +95,7 @@ export async function launchWebKit(driverPath: string, browser: string): Promise
   };
   // The version comes with the first session; every page gets a session of its own (a fresh
   // MiniBrowser: own cookies and storage), as the other engines give every page a fresh context.
+  // WebKitWebDriver runs one session at a time: a flow uses one page.
   const probe = await open();
   await session(base, probe.sessionId).call('DELETE', '');
   sessions.delete(probe.sessionId);
