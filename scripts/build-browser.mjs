@@ -17,10 +17,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { build } from 'vite';
+import { browserTargets } from './browser-target.mjs';
 import { retryImports } from './retry-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = 'es2022';
+// The supported browsers (.browserslistrc, docs/browsers.md) as esbuild targets.
+const target = browserTargets();
 
 /** React imports resolved to Preact: the framework-free entries carry their own renderer. */
 export const preactAliases = [
