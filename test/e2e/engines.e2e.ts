@@ -81,6 +81,8 @@ describe.each(available.filter((entry) => entry.launch))('in $name', ({ name, la
     const page = await open('/access/');
     await page.heading('Log on with');
     // Pointing at Home starts the warm-up, whose import of the pages chunk the gate holds back.
+    await page.hover('link', /^The bank's scanner/);
+    await expect.poll(() => sandbox.gated, { timeout: 15_000 }).toHaveLength(1);
     await page.click('link', /^The bank's scanner/);
     await page.heading('Log on with your scanner');
     await page.waitFor('textbox', 'User ID');

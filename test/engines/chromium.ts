@@ -25,6 +25,7 @@ export async function launchChromium(): Promise<Engine> {
         url: async () => page.url(),
         evaluate: async <T>(expression: string) => (await page.evaluate(`${HELPERS};${CAPTURE};(${expression})`)) as T,
         clickAt: (x, y) => page.mouse.click(x, y),
+        moveTo: (x, y) => page.mouse.move(x, y),
         type: (text) => page.keyboard.type(text),
         press: (key) => page.keyboard.press(KEYS[key]),
         engineProblems: () => problems,

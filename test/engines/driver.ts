@@ -19,6 +19,8 @@ export interface EnginePrimitives {
   evaluate<T>(expression: string): Promise<T>;
   /** A real pointer click at a point of the viewport (CSS pixels): pointerover, pointerdown, focus, click. */
   clickAt(x: number, y: number): Promise<void>;
+  /** Moves the pointer to a point of the viewport (CSS pixels), without a click. */
+  moveTo(x: number, y: number): Promise<void>;
   /** Types `text` into the focused element, key by key. */
   type(text: string): Promise<void>;
   /** Presses one key. */

@@ -51,6 +51,7 @@ export async function launchFirefox(executablePath: string): Promise<Engine> {
         url: async () => page.url(),
         evaluate: async <T>(expression: string) => (await page.evaluate(`${HELPERS};${CAPTURE};(${expression})`)) as T,
         clickAt: (x, y) => page.mouse.click(x, y),
+        moveTo: (x, y) => page.mouse.move(x, y),
         type: (text) => page.keyboard.type(text),
         press,
         engineProblems: () => problems,

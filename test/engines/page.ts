@@ -86,6 +86,12 @@ export class DrivenPage {
     await this.page.clickAt(point.x, point.y);
   }
 
+  /** Moves the pointer onto the control without clicking it. */
+  async hover(role: string, name: Name): Promise<void> {
+    const point = await this.until<{ x: number; y: number }>(`__amwaFind.point(${JSON.stringify(role)}, ${wanted(name)})`, `${role} ${shown(name)} to point at`);
+    await this.page.moveTo(point.x, point.y);
+  }
+
   /** Clicks the field and types `text` over what it holds. */
   async fill(role: string, name: Name, text: string): Promise<void> {
     await this.click(role, name);

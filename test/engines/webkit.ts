@@ -131,6 +131,11 @@ export async function launchWebKit(driverPath: string, browser: string): Promise
           });
           await call('DELETE', '/actions');
         },
+        async moveTo(x, y) {
+          await call('POST', '/actions', {
+            actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [{ type: 'pointerMove', x, y, origin: 'viewport', duration: 0 }] }],
+          });
+        },
         type: async (text) => void (await keys(...[...text])),
         async press(key) {
           if (key !== 'Shift+Tab') return void (await keys(KEYS[key]));
