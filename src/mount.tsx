@@ -213,7 +213,7 @@ function startInstance(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
     () => import('./core/api'),
   );
-  const traceLog = createTraceLog(api);
+  const traceLog = createTraceLog(api, scope.signal);
   const errors = createErrorHandler({
     emit,
     analytics,

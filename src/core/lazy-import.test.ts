@@ -90,6 +90,24 @@ describe('whileStaying', () => {
     expect(outcome).not.toHaveBeenCalled();
   });
 
+  it('removes its leave listeners when its signal aborts while the load is still pending', () => {
+    const { load } = controlledImport<string>();
+    const controller = new AbortController();
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    void whileStaying(load, controller.signal);
+    expect(added.mock.calls.map(([type]) => type).sort()).toEqual(['beforeunload', 'pagehide']);
+    expect(removed).not.toHaveBeenCalled();
+    controller.abort();
+    expect(removed.mock.calls.map(([type]) => type).sort()).toEqual(['beforeunload', 'pagehide']);
+  });
+
+  it('adds no listener at all once its signal has aborted', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    void whileStaying(() => new Promise(() => undefined), AbortSignal.abort());
+    expect(added).not.toHaveBeenCalled();
+  });
+
   it('does not count a leave that came after the load settled', async () => {
     const error = aborted();
     const failing = whileStaying(() => Promise.reject(error));

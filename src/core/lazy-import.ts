@@ -13,17 +13,20 @@ const LEAVING_EVENTS = ['beforeunload', 'pagehide'] as const;
  * Runs `load` (an `import()`); its result passes through unchanged, except a failure while the
  * page is being left: that one never settles when the page goes (nothing to report, nothing to
  * show), and rejects after `graceMs` when the page stays after all (a cancelled navigation).
- * The leave listeners exist only while the load is pending: a beforeunload listener would keep
- * the page out of Firefox's back-forward cache.
+ * The leave listeners exist only while the load is pending and `signal` (the widget's scope) is
+ * not aborted: a beforeunload listener would keep the page out of Firefox's back-forward cache,
+ * and an unmounted widget leaves no listener behind.
  */
 export function whileStaying<T>(load: () => Promise<T>, signal?: AbortSignal, graceMs = LEAVE_GRACE_MS): Promise<T> {
-  const target = typeof window === 'undefined' ? undefined : window;
+  const target = typeof window === 'undefined' || signal?.aborted ? undefined : window;
   let left = false;
   const leave = () => void (left = true);
-  for (const type of LEAVING_EVENTS) target?.addEventListener(type, leave);
   const stopWatching = () => {
     for (const type of LEAVING_EVENTS) target?.removeEventListener(type, leave);
+    signal?.removeEventListener('abort', stopWatching);
   };
+  for (const type of LEAVING_EVENTS) target?.addEventListener(type, leave);
+  if (target) signal?.addEventListener('abort', stopWatching, { once: true });
   return new Promise<T>((resolve, reject) => {
     let pending: Promise<T>;
     try {

@@ -26,12 +26,13 @@ export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE
  * Creates the trace log on top of the API client; logging never throws into its caller. Its
  * sending half is outside the first screen's bundle and loads with `warm()` (at idle, or with
  * the first page that traces), so by the time a line is sent it is there and the line's request
- * goes out before a navigation that follows it.
+ * goes out before a navigation that follows it. Once `signal` (the widget's scope) aborts, a
+ * pending load leaves no listener behind.
  */
-export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
+export function createTraceLog(api: ApiClient, signal?: AbortSignal, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
   // A failed load is tried again with the next line; a lost trace line is never reported.
-  const sender = lazyImport(load, { report: () => undefined });
+  const sender = lazyImport(load, { report: () => undefined, signal });
   const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
     const line = sender
       .get()

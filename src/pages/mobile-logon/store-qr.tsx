@@ -6,12 +6,14 @@ export function StoreQr({ url, label }: { url: string; label: string }) {
   const [drawn, setDrawn] = useState<{ url: string; d: string; side: number }>();
   useEffect(() => {
     let current = true;
+    const unmounted = new AbortController();
     // Loaded on first use: only the install topics of the help dialog draw a QR code.
-    whileStaying(() => import('./qr-path'))
+    whileStaying(() => import('./qr-path'), unmounted.signal)
       .then(({ qrPath }) => current && setDrawn({ url, ...qrPath(url) }))
       .catch((error: unknown) => console.warn('amwa: could not draw the store QR code', error));
     return () => {
       current = false;
+      unmounted.abort();
     };
   }, [url]);
   if (drawn?.url !== url) return <div className="amwa-store-qr" />;
