@@ -125,13 +125,24 @@ export const HELPERS = `(() => {
     find(wantedRole, wanted) {
       return all(document).find((element) => role(element) === wantedRole && visible(element) && matches(name(element), wanted)) ?? null;
     },
-    /** Scrolls the control into view and answers its centre, or null when it is not there. */
+    /**
+     * Scrolls the control into view and answers its centre, or null until it can take a click
+     * there, as Playwright's actionability checks have it: present, enabled, and on top at that point.
+     */
     point(wantedRole, wanted) {
       const element = this.find(wantedRole, wanted);
-      if (!element) return null;
+      if (!element || element.disabled || element.getAttribute('aria-disabled') === 'true') return null;
       element.scrollIntoView({ block: 'center', inline: 'center' });
       const box = element.getBoundingClientRect();
-      return { x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2) };
+      const x = Math.round(box.left + box.width / 2);
+      const y = Math.round(box.top + box.height / 2);
+      let hit = document.elementFromPoint(x, y);
+      while (hit && hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (!inner || inner === hit) break;
+        hit = inner;
+      }
+      return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
     },
     /** Selects a field's text, so typing replaces it as a fill does. */
     selectAll(wantedRole, wanted) {

@@ -82,14 +82,23 @@ export class DrivenPage {
 
   /** Moves the pointer onto the control and clicks it, as a user does. */
   async click(role: string, name: Name): Promise<void> {
-    const point = await this.until<{ x: number; y: number }>(`__amwaFind.point(${JSON.stringify(role)}, ${wanted(name)})`, `${role} ${shown(name)} to click`);
-    await this.page.clickAt(point.x, point.y);
+    await this.page.clickAt(...(await this.steadyPoint(role, name, 'click')));
+  }
+
+  /** Where the control can take the pointer, once it stays there between two looks (no scroll or layout shift under way). */
+  private async steadyPoint(role: string, name: Name, what: string): Promise<[number, number]> {
+    const expression = `__amwaFind.point(${JSON.stringify(role)}, ${wanted(name)})`;
+    for (let tries = 0; ; tries++) {
+      const first = await this.until<{ x: number; y: number }>(expression, `${role} ${shown(name)} to ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await this.page.evaluate<{ x: number; y: number } | null>(expression).catch(() => null);
+      if ((second && second.x === first.x && second.y === first.y) || tries === 20) return [first.x, first.y];
+    }
   }
 
   /** Moves the pointer onto the control without clicking it. */
   async hover(role: string, name: Name): Promise<void> {
-    const point = await this.until<{ x: number; y: number }>(`__amwaFind.point(${JSON.stringify(role)}, ${wanted(name)})`, `${role} ${shown(name)} to point at`);
-    await this.page.moveTo(point.x, point.y);
+    await this.page.moveTo(...(await this.steadyPoint(role, name, 'point at')));
   }
 
   /** Clicks the field and types `text` over what it holds. */
