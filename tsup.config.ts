@@ -4,8 +4,10 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import { browserTargets } from './scripts/browser-target.mjs';
 
-const browserTarget = ['es2022'];
+// The supported browsers (.browserslistrc, docs/browsers.md) as esbuild targets.
+const browserTarget = browserTargets();
 const preactAliases = {
   react: 'preact/compat',
   'react-dom': 'preact/compat',

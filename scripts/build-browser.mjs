@@ -17,9 +17,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { build } from 'vite';
+import { browserTargets } from './browser-target.mjs';
+import { retryImports } from './retry-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = 'es2022';
+// The supported browsers (.browserslistrc, docs/browsers.md) as esbuild targets.
+const target = browserTargets();
 
 /** React imports resolved to Preact: the framework-free entries carry their own renderer. */
 export const preactAliases = [
@@ -93,7 +96,7 @@ function pagesChunk() {
 }
 
 /** One Vite library build of `entry` to `dist/{fileName}`, its lazy chunks under `chunkDir`. */
-const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, paths, minify = false, banner }) =>
+const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, paths, minify = false, banner, plugins = [] }) =>
   build({
     configFile: false,
     root,
@@ -102,7 +105,7 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
     resolve: { alias: aliases },
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [collectPackages, ...(minify ? [minifyFully] : [])],
+    plugins: [collectPackages, ...plugins, ...(minify ? [minifyFully] : [])],
     // Locale tables become `JSON.parse` chunks: faster to start than object literals.
     json: { stringify: true },
     build: {
@@ -131,7 +134,8 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
   });
 
 // The standalone file for a plain <script type="module">: Preact inside, minified.
-await bundle({ entry: 'src/standalone.ts', fileName: 'amwa.standalone.js', chunkDir: 'chunks', aliases: preactAliases, minify: true });
+// Its chunks' imports retry with a fresh address after a failure (a host's bundler loads the others).
+await bundle({ entry: 'src/standalone.ts', fileName: 'amwa.standalone.js', chunkDir: 'chunks', aliases: preactAliases, minify: true, plugins: [retryImports] });
 // `amwa`: the framework-free entry, Preact inside; the host's bundler minifies it.
 await bundle({ entry: 'src/index.ts', fileName: 'index.js', chunkDir: 'lib', aliases: preactAliases });
 // `amwa/react`: the host's React renders it; a client component for React Server Components.
