@@ -2,23 +2,26 @@
 // entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one file, which
 // esbuild's splitter cannot). There is no CommonJS build: Node 20.19 and later load the ES modules
 // through require() (see docs/embedding.md, "CommonJS").
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
-/** Type declarations of `amwa` and `amwa/react`, and the light-DOM stylesheet. */
+/** Type declarations of `amwa` and `amwa/react`. */
 const declarations: Options = {
   entry: { index: 'src/index.ts', react: 'src/react.tsx' },
   format: ['esm'],
   dts: { only: true },
   external: reactPackages,
-  async onSuccess() {
-    // The light-DOM stylesheet, from the same source the shadow root adopts.
-    const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
-    writeFileSync('dist/amwa.css', css + flowCss);
-  },
 };
+
+/** The light-DOM stylesheet, from the same source the shadow root adopts, and its (empty) types. */
+async function writeStylesheet() {
+  const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
+  mkdirSync('dist', { recursive: true });
+  writeFileSync('dist/amwa.css', css + flowCss);
+  writeFileSync('dist/amwa.css.d.ts', "// The stylesheet for light-DOM hosts: imported for its effect (`import 'amwa/amwa.css'`), it exports nothing to script.\nexport {};\n");
+}
 
 /** The packages the sandbox package installs (its `dependencies`): imported, never bundled, so `npm audit` sees them. */
 const sandboxDependencies = Object.keys((JSON.parse(readFileSync('packages/amwa-sandbox/package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies);
@@ -33,6 +36,8 @@ const sandbox: Options = {
   platform: 'node',
   dts: { entry: { index: 'src/sandbox/index.ts' } },
   external: [isSandboxDependency],
+  // Here rather than with the declarations: tsup runs no onSuccess for a declarations-only build.
+  onSuccess: writeStylesheet,
 };
 
 export default defineConfig([declarations, sandbox]);
