@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { HOSTILE_SHAPES, hostileSettingsJson } from './core/hostile-settings-fakes';
 import { AMWA_TAG, defineAmwaElement, type AmwaPortalElement } from './element';
 
 defineAmwaElement();
@@ -55,6 +56,66 @@ describe('<amwa-portal>', () => {
     await waitFor(() => expect(heading(element)).toBe('You are now logged off'));
     element.remove();
     expect(element.handle).toBeUndefined();
+  });
+
+  it('shows the error page, not an empty widget, for an attribute that is not JSON, and names it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = create('{"routing": "memory", oops');
+    const origins: string[] = [];
+    element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+    document.body.append(element);
+    await waitFor(() => expect(heading(element)).toBe('Something went wrong'));
+    expect(origins).toEqual(['settings.(json)']);
+  });
+
+  it.each([
+    ['dataLayerName', { dataLayerName: 'AmwaNativeBridge' }],
+    ['initialRoute', { initialRoute: '//evil.example' }],
+  ])('refuses %s it may not use, in the attribute and in a change of it', async (field, bad) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = create(JSON.stringify({ routing: 'memory', ...bad }));
+    const origins: string[] = [];
+    element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+    document.body.append(element);
+    await waitFor(() => expect(heading(element)).toBe('Something went wrong'));
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory' }));
+    await waitFor(() => expect(heading(element)).toBe('Log on with'));
+    element.setAttribute('settings', JSON.stringify({ routing: 'memory', ...bad }));
+    await waitFor(() => expect(origins).toEqual([`settings.${field}`, `settings.${field}`]));
+    expect(heading(element)).toBe('Log on with');
+    expect('AmwaNativeBridge' in window).toBe(false);
+  });
+
+  it('takes values no JSON can carry through handle.update() without throwing, keeping the attribute\'s settings', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = create(JSON.stringify({ routing: 'memory', channel: 'orange' })) as AmwaPortalElement;
+    document.body.append(element);
+    const origins: string[] = [];
+    element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+    for (const shape of HOSTILE_SHAPES) expect(() => element.handle!.update({ corporatePortal: shape.make() } as never), shape.name).not.toThrow();
+    await waitFor(() => expect(origins).toHaveLength(HOSTILE_SHAPES.length));
+    expect(origins.every((origin) => origin.startsWith('settings.corporatePortal'))).toBe(true);
+    expect(heading(element)).toBe('Log on with');
+    expect(element.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!.dataset.channel).toBe('orange');
+  });
+
+  it('refuses a route or a data layer it may not use in the attribute, on connect and on change (property-based, 100 runs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(hostileSettingsJson, hostileSettingsJson, async (first, second) => {
+        const element = create(first.json);
+        const origins: string[] = [];
+        element.addEventListener('amwa-generic-exception', (event) => origins.push((event as CustomEvent<{ origin: string }>).detail.origin));
+        document.body.append(element);
+        element.setAttribute('settings', second.json);
+        await Promise.resolve();
+        // An attribute set to the value it holds is no change.
+        expect(origins).toEqual([first, ...(second.json === first.json ? [] : [second])].map(({ field }) => `settings.${field}`));
+        element.remove();
+        expect('AmwaNativeBridge' in window).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('never throws and never pollutes a prototype, whatever the attribute holds (property-based, 300 runs)', () => {

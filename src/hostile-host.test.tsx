@@ -43,12 +43,12 @@ async function walk() {
 describe('a hostile host page', () => {
   it('keeps the widget up when dataLayer.push throws, and says so once', async () => {
     let pushes = 0;
-    hostWindow.dataLayer = {
+    hostWindow.dataLayer = Object.assign([], {
       push() {
         pushes += 1;
         throw new Error('broken tag manager');
       },
-    };
+    });
     handle = mount(host, settings, { loadLocale: fileLocaleLoader });
     await walk();
     // A page's load is pushed from an effect, which may run after its text is on screen.

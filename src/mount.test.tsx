@@ -2,6 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOSTILE_SHAPES, hostileRoute, hostileSettings, namesField } from './core/hostile-settings-fakes';
 import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import { mount, type AmwaHandle } from './mount';
 
@@ -217,6 +218,73 @@ describe('handle.update', () => {
   });
 });
 
+describe('globals the widget may not touch (issue 23)', () => {
+  it('refuses dataLayerName "AmwaNativeBridge" on mount and on update, and never creates the global', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const listener = vi.fn();
+    handle = mount(host, { ...settings, dataLayerName: 'AmwaNativeBridge' }, { on: { 'amwa-generic-exception': listener } });
+    expect(await shadow().findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    handle.unmount();
+    handle = mount(host, settings, { on: { 'amwa-generic-exception': listener } });
+    handle.update({ dataLayerName: 'AmwaNativeBridge' });
+    handle.update({ dataLayerName: 'location' });
+    await waitFor(() => expect(listener).toHaveBeenCalledTimes(3));
+    expect(listener.mock.calls.map(([detail]) => detail.origin)).toEqual(['settings.dataLayerName', 'settings.dataLayerName', 'settings.dataLayerName']);
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    await waitFor(() => expect((window as unknown as { dataLayer?: unknown[] }).dataLayer?.length).toBeGreaterThan(0));
+    expect('AmwaNativeBridge' in window).toBe(false);
+  });
+});
+
+describe('routes from outside (issue 23)', () => {
+  const BAD = ['//evil.example', '//evil.example/pages/logon/mobile', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', '%5C', '/%252F%252Fevil'];
+
+  it.each(BAD)('ignores navigate(%s) with a warning, staying where it is', async (route) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    handle = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    handle.navigate(route);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shadow().getByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^amwa navigate: the route .*; ignored/));
+  });
+
+  it('ignores every such route, however it is encoded (property-based, 200 runs)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    handle = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    fc.assert(
+      fc.property(hostileRoute, (route) => {
+        warn.mockClear();
+        handle!.navigate(route);
+        expect(warn, route).toHaveBeenCalledOnce();
+      }),
+      { numRuns: 200 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shadow().getByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+  });
+
+  it('ignores them in history routing too: the address bar stays on the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.history.replaceState(null, '', '/access/pages/logout');
+    handle = mount(host, { ...settings, routing: 'history' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    for (const route of BAD) handle.navigate(route);
+    expect(window.location.pathname).toBe('/access/pages/logout');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each(BAD)('refuses initialRoute %s as a settings error', async (initialRoute) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const listener = vi.fn();
+    handle = mount(host, { ...settings, initialRoute }, { on: { 'amwa-generic-exception': listener } });
+    expect(await shadow().findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    await waitFor(() => expect(listener).toHaveBeenCalledWith(expect.objectContaining({ origin: 'settings.initialRoute' })));
+  });
+});
+
 describe('messages', () => {
   it('shows a host text instead of the built-in one, from the first render', async () => {
     handle = mount(host, { ...settings, messages: { en: { 'home.title': 'Sign in with' } } });
@@ -257,6 +325,38 @@ describe('mount never throws', () => {
       { numRuns: 300 },
     );
     error.mockRestore();
+  });
+
+  it('for values no JSON can carry, anywhere in the settings: mount() and update() report the field (property-based, 150 runs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(hostileSettings, async ({ value, field }) => {
+        const element = document.createElement('div');
+        const origins: string[] = [];
+        const widget = mount(element, value as never, { on: { 'amwa-generic-exception': ({ origin }) => void origins.push(origin) } });
+        widget.update(value as never);
+        await Promise.resolve();
+        expect(origins).toHaveLength(2);
+        for (const origin of origins) expect(namesField(origin.replace(/^settings\./, ''), field), `${origin} should name ${field}`).toBe(true);
+        widget.unmount();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it.each(HOSTILE_SHAPES.map((shape) => [shape.name, shape] as const))('shows the error page for %s as settings, and keeps the last good settings when an update has one', async (_, shape) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const element = document.createElement('div');
+    document.body.append(element);
+    const widget = mount(element, { basePath: '/access', routing: 'memory', corporatePortal: shape.make() } as never);
+    expect(await within(element.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!).findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    widget.unmount();
+    element.remove();
+    handle = mount(host, { ...settings, channel: 'orange' });
+    expect(() => handle!.update({ channel: shape.make() } as never)).not.toThrow();
+    expect(() => handle!.update(shape.make() as never)).not.toThrow();
+    expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(root().dataset.channel).toBe('orange');
   });
 
   it('navigate() takes any string without throwing', async () => {

@@ -22,7 +22,7 @@ import {
   type LocaleLoader,
   type Messages,
 } from './core/i18n';
-import { createBrowserHistory, createMemoryHistory, type History } from './core/router';
+import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { createTraceLog } from './core/trace';
@@ -126,11 +126,13 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
 
   const accept = (value: unknown, merge: boolean) => {
     const read = readSettingsInput(value);
-    if (!read.ok) return reject(read.field, read.message);
-    const next = merge && isPlainObject(read.value) ? { ...raw, ...read.value } : read.value;
-    // A new language without a country takes that language's own country, not the old one's.
-    if (merge && isPlainObject(read.value) && 'language' in read.value && !('country' in read.value)) delete (next as Record<string, unknown>).country;
-    const parsed = parseSettings(next, pageOrigin());
+    let next: unknown;
+    if (read.ok) {
+      next = merge && isPlainObject(read.value) ? { ...raw, ...read.value } : read.value;
+      // A new language without a country takes that language's own country, not the old one's.
+      if (merge && isPlainObject(read.value) && 'language' in read.value && !('country' in read.value)) delete (next as Record<string, unknown>).country;
+    }
+    const parsed = read.ok ? parseSettings(next, pageOrigin()) : read;
     if (!parsed.ok) {
       if (!instance) {
         // Settings that fail from the start are still the base a fixing update merges into.
@@ -297,6 +299,8 @@ function startInstance(
       publish();
     },
     navigate(route) {
+      const problem = typeof route === 'string' ? routeProblem(route) : 'must be a string';
+      if (problem) return console.warn(`amwa navigate: the route ${problem}; ignored (${typeof route === 'string' ? JSON.stringify(route.slice(0, 200)) : typeof route})`);
       try {
         history.push(route);
       } catch (error) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
 import { createRef, StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOSTILE_SHAPES, hostileSettings, namesField } from './core/hostile-settings-fakes';
 import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import type { AmwaSettings } from './core/settings';
 import type { AmwaHandle } from './mount';
@@ -89,6 +90,53 @@ describe('<AmwaPortal>', () => {
         unmount();
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('<AmwaPortal> with settings no JSON can carry (issue 23)', () => {
+  it.each(HOSTILE_SHAPES.map((shape) => [shape.name, shape] as const))('%s: the host renders on, the widget shows its error page and names the field', async (_, shape) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onGenericException = vi.fn();
+    function Host({ value }: { value: unknown }) {
+      return (
+        <>
+          <h1>Bank header</h1>
+          <AmwaPortal id="portal" settings={value as AmwaSettings} onGenericException={onGenericException} />
+        </>
+      );
+    }
+    const { container, getByRole, rerender } = render(<Host value={{ ...settings, corporatePortal: shape.make() }} />);
+    expect(getByRole('heading', { name: 'Bank header' })).toBeTruthy();
+    expect(await widgetOf(container).findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    await waitFor(() => expect(onGenericException).toHaveBeenCalled());
+    const { origin } = onGenericException.mock.calls[0]![0] as { origin: string };
+    expect(namesField(origin, 'settings.corporatePortal'), origin).toBe(true);
+    // A new render with another such value, at the root this time: still no throw into the host.
+    rerender(<Host value={shape.make()} />);
+    expect(getByRole('heading', { name: 'Bank header' })).toBeTruthy();
+    rerender(<Host value={settings} />);
+    expect(await widgetOf(container).findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+  });
+
+  it('never throws into the host\'s render, anywhere the value sits (property-based, 60 runs)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await fc.assert(
+      fc.asyncProperty(hostileSettings, async ({ value, field }) => {
+        const onGenericException = vi.fn();
+        const { getByRole, unmount } = render(
+          <>
+            <h1>Bank header</h1>
+            <AmwaPortal settings={value as AmwaSettings} onGenericException={onGenericException} />
+          </>,
+        );
+        expect(getByRole('heading', { name: 'Bank header' })).toBeTruthy();
+        await waitFor(() => expect(onGenericException).toHaveBeenCalled());
+        const { origin } = onGenericException.mock.calls[0]![0] as { origin: string };
+        expect(namesField(origin.replace(/^settings\./, ''), field), `${origin} should name ${field}`).toBe(true);
+        unmount();
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -3,7 +3,7 @@
 import { cloneElement, forwardRef, isValidElement, useEffect, useImperativeHandle, useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { AMWA_EVENT_TYPES, type AmwaEventMap, type AmwaEventType } from './core/events';
 import type { LocaleLoader } from './core/i18n';
-import type { AmwaSettings } from './core/settings';
+import { ReadSettings, readSettingsInput, type AmwaSettings } from './core/settings';
 import { createWidget, type AmwaHandle, type AmwaListeners, type WidgetHandle } from './mount';
 
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
@@ -32,7 +32,14 @@ export function callbackPropName(type: AmwaEventType): string {
   return 'on' + type.slice(5).replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 }
 
-const toKey = (settings: AmwaSettings | string | undefined) => (typeof settings === 'string' ? settings : JSON.stringify(settings ?? {}));
+/**
+ * The settings prop read once per render, inside a guard (a getter, a cycle, a BigInt or a proxy
+ * is a settings error, never a throw into the host's render), and the key a change is noticed by.
+ */
+const readProp = (settings: unknown): { read: ReadSettings; key: string } => {
+  const result = readSettingsInput(settings);
+  return { read: new ReadSettings(result), key: result.ok ? JSON.stringify(result.value) : `\u0000${result.field}\u0000${result.message}` };
+};
 
 /**
  * The amwa portal as a React component, rendered through the host's React. Renders an empty host
@@ -48,9 +55,9 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
   // Props live in refs so a new function identity on every render neither remounts nor misses.
   const callbacksRef = useRef(callbacks as Record<string, ((detail: unknown) => unknown) | undefined>);
   callbacksRef.current = callbacks as Record<string, ((detail: unknown) => unknown) | undefined>;
-  const settingsKey = toKey(settings);
-  const settingsRef = useRef(settingsKey);
-  settingsRef.current = settingsKey;
+  const { read, key: settingsKey } = readProp(settings);
+  const settingsRef = useRef(read);
+  settingsRef.current = read;
   const loadersRef = useRef({ loadLocale, fetch });
   loadersRef.current = { loadLocale, fetch };
 
@@ -79,7 +86,7 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
   }, []);
 
   useEffect(() => {
-    handleRef.current?.replace(settingsKey);
+    handleRef.current?.replace(settingsRef.current);
   }, [settingsKey]);
 
   useImperativeHandle(

@@ -37,12 +37,31 @@ describe('createAnalytics', () => {
     ]);
   });
 
-  it("pushes through an existing layer's own push under the configured name", () => {
+  it("pushes through an existing array's own push under the configured name (a tag manager replaces it)", () => {
     const seen: unknown[] = [];
-    host.adobeLayer = { push: (entry: unknown) => seen.push(entry) };
+    host.adobeLayer = Object.assign([], { push: (entry: unknown) => seen.push(entry) });
     setup('adobeLayer').analytics.pageLoad('logon:mobile:step1');
     expect(seen).toEqual([{ event: 'pageLoad', pageName: 'logon:mobile:step1' }]);
     expect(host.dataLayer).toBeUndefined();
+  });
+
+  it('pushes only into the array it found or created: never into, or over, anything else under that name', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const push = vi.fn();
+    host.adobeLayer = { push };
+    const { analytics, events } = setup('adobeLayer');
+    analytics.pageLoad('one');
+    analytics.pageLoad('two');
+    expect(push).not.toHaveBeenCalled();
+    expect(host.adobeLayer).toEqual({ push });
+    expect(events).toHaveLength(2); // the amwa events still fire
+    expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('window.adobeLayer is not an array'));
+    for (const name of ['AmwaNativeBridge', 'location', 'name', 'onload', 'toString']) {
+      const before = host[name];
+      setup(name).analytics.pageLoad('three');
+      expect(host[name], name).toBe(before);
+    }
+    expect('AmwaNativeBridge' in host).toBe(false);
   });
 
   it('records views on the current page and step events with -success and -go_back', () => {
@@ -84,7 +103,7 @@ describe('createAnalytics', () => {
 
   it('survives a data layer whose push throws, reporting it once', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    host.dataLayer = { push: () => { throw new Error('broken tag manager'); } };
+    host.dataLayer = Object.assign([], { push: () => { throw new Error('broken tag manager'); } });
     const { analytics, events } = setup();
     analytics.pageLoad('one');
     analytics.element({ elementType: 'button', content: 'help', position: 'one', event: 'clicked' });

@@ -1,6 +1,7 @@
 import type { AmwaEventMap, Emit } from './events';
 import { createHostGuard, type HostGuard } from './host-guard';
 import type { Settings } from './settings';
+import { WIDGET_GLOBALS } from './widget-globals';
 
 /** An element the user saw or used, as pushed in an 'elementsOnPage' event. */
 export type ElementEvent = AmwaEventMap['amwa-elements-on-page'];
@@ -42,12 +43,21 @@ export function createAnalytics({ settings, emit, cookies, guard = createHostGua
   const push = (entry: DataLayerEntry) => {
     if (cookies.analyticsLogging()) console.info('amwa analytics', entry);
     if (typeof window === 'undefined' || !settings.analyticsConsent) return;
+    guard.run('dataLayer.push', () => layerOf(settings.dataLayerName)?.push(entry));
+  };
+  const warned = new Set<string>();
+  /** The array under `name`, found or created; never anything else, so no other global is written. */
+  const layerOf = (name: string): unknown[] | undefined => {
     const host = window as unknown as Record<string, unknown>;
-    guard.run('dataLayer.push', () => {
-      // Tag managers replace the array with an object of their own; anything with push() will do.
-      const layer = (host[settings.dataLayerName] ??= []) as { push?: unknown } | null;
-      if (typeof layer?.push === 'function') layer.push(entry);
-    });
+    if (WIDGET_GLOBALS.has(name)) return undefined;
+    if (host[name] === undefined && !(name in host)) host[name] = [];
+    const layer = host[name];
+    if (Array.isArray(layer)) return layer;
+    if (!warned.has(name)) {
+      warned.add(name);
+      console.warn(`amwa analytics: window.${name} is not an array, so nothing is pushed to it (docs/settings.md, dataLayerName)`);
+    }
+    return undefined;
   };
   const pageLoad = (pageName: string) => {
     push({ event: 'pageLoad', pageName });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, splitSessionExpired, type Route } from './router';
+import { ChunkLoadError, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, routeProblem, splitSessionExpired, type Route } from './router';
 import { createScope } from './scope';
 
 const routes: Route<string>[] = [
@@ -71,5 +72,34 @@ describe('createMemoryHistory', () => {
     off();
     history.push('/pages/logout');
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('routeProblem (routes from outside: initialRoute, handle.navigate)', () => {
+  it('takes the paths of the route table, with a query and a hash', () => {
+    for (const route of ['/', '/pages/logon/mobile', '/pages/error?trace-id=12-abc', '/pages/not-found#mobile', '/pages/logout/sessionExpired', '/pages/x?next=%2F%2Fa']) {
+      expect(routeProblem(route), route).toBeUndefined();
+    }
+  });
+
+  it.each(['//evil.example', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%2f/evil.example', '/%5Cevil', '/%5cevil', '%5C', '/%252F%252Fevil', '/%25252F%25252Fevil', '/%09/evil', '/%0A/evil', '/\t/evil', '/%E0%A4%A', 'https://evil.example', 'evil', ''])('refuses %s', (route) => {
+    expect(routeProblem(route)).toEqual(expect.any(String));
+  });
+
+  // The property: a route it takes stays on the page's origin, wherever the base path is and however often it is decoded.
+  it('never takes a route that leaves the origin (property-based, 3000 runs)', () => {
+    const piece = fc.constantFrom('/', '//', '\\', '%2F', '%2f', '%5C', '%5c', '%25', '%09', '\t', '\n', 'evil.example', '.', '..', '@', ':', '?', '#', 'a');
+    const route = fc.oneof(fc.string(), fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.array(piece, { maxLength: 8 }).map((parts) => `/${parts.join('')}`));
+    fc.assert(
+      fc.property(route, fc.constantFrom('', '/access'), (candidate, basePath) => {
+        if (routeProblem(candidate) !== undefined) return;
+        let text = basePath + candidate;
+        for (let round = 0; round < 3; round++) {
+          expect(new URL(text, 'https://bank.example/access/x').origin, candidate).toBe('https://bank.example');
+          text = decodeURIComponent(text.split(/[?#]/, 1)[0]!);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

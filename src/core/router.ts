@@ -22,6 +22,34 @@ export const MAX_REDIRECTS = 256;
 /** Suffix that marks the session-expired variant of any page. */
 export const SESSION_EXPIRED = '/sessionExpired';
 
+// After any number of decodings: no second slash or backslash up front, no backslash, space or
+// control character anywhere (URL parsers read `\` as `/` and drop tabs and newlines).
+const UNSAFE_ROUTE = /^[/\\]{2}|[\\\s\u0000-\u001f\u007f]/;
+const MAX_DECODINGS = 3;
+
+/**
+ * Why a route from outside the widget (`initialRoute`, `handle.navigate()`) is refused, or
+ * undefined for a path inside it: it must start with one `/`, and neither it nor any decoding of
+ * its path may start with `//` or hold a backslash (`//evil.example`, `/\evil`, `/%2F%2Fevil`, `/%5Cevil`).
+ */
+export function routeProblem(route: string): string | undefined {
+  if (!route.startsWith('/')) return 'must be a path starting with /';
+  if (UNSAFE_ROUTE.test(route)) return 'must not start with // or hold a backslash, a space or a control character';
+  let path = route.split(/[?#]/, 1)[0]!;
+  for (let round = 0; round < MAX_DECODINGS; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return 'must be percent-encoded correctly';
+    }
+    if (decoded === path) return undefined;
+    if (UNSAFE_ROUTE.test(decoded)) return 'must not start with // or hold a backslash, a space or a control character, even percent-encoded';
+    path = decoded;
+  }
+  return `must not be percent-encoded more than ${MAX_DECODINGS - 1} times over`;
+}
+
 const normalize = (path: string) => '/' + path.split('/').filter(Boolean).join('/');
 
 function match<C>(routes: Route<C>[], path: string, prefix = ''): Route<C> | undefined {

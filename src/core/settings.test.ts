@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, needsRemount, parseSettings, SETTING_APPLIES, SETTING_NAMES } from './settings';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HOSTILE_CASES, hostileSettings, namesField } from './hostile-settings-fakes';
+import { MAX_TIMER_MS, needsRemount, parseSettings, readSettingsInput, SETTING_APPLIES, SETTING_NAMES } from './settings';
 
 const ok = (input: unknown) => {
   const result = parseSettings(input, 'https://bank.example');
@@ -120,6 +121,14 @@ describe('parseSettings: hostile values', () => {
     expect(ok({ initialRoute: '/pages/logon/scanner?x=1#y' }).initialRoute).toBe('/pages/logon/scanner?x=1#y');
   });
 
+  it.each(['//evil.example', '//evil.example/pages/logon/mobile', '/\\evil.example', '\\\\evil.example', '/%2F%2Fevil.example', '/%2f/evil.example', '/%5Cevil.example', '%5C', '/%252F%252Fevil.example', '/%09/evil.example', '/\t/evil.example', '/%zz'])(
+    'refuses the initial route %s (protocol-relative, backslash or encoded), naming initialRoute',
+    (initialRoute) => {
+      expect(parseSettings({ initialRoute })).toMatchObject({ ok: false, field: 'initialRoute' });
+      expect(parseSettings(JSON.stringify({ initialRoute }))).toMatchObject({ ok: false, field: 'initialRoute' });
+    },
+  );
+
   it('refuses prototype keys without polluting anything', () => {
     for (const json of ['{"__proto__":{"polluted":true}}', '{"features":{"__proto__":true}}', '{"features":{"constructor":true}}', '{"messages":{"en":{"__proto__.x":"y"}}}', '{"prefillConfig":{"__proto__":{"polluted":true}}}']) {
       expect(parseSettings(json).ok, json).toBe(false);
@@ -174,6 +183,101 @@ describe('parseSettings: property-based', () => {
         expect(result.ok).toBe(false);
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+describe('parseSettings: values no JSON can carry (issue 23)', () => {
+  it.each(HOSTILE_CASES)('$shape at "$path" is a settings error naming $field', ({ make, field }) => {
+    const result = parseSettings(make());
+    expect(result.ok).toBe(false);
+    const { field: named, message } = result as { field: string; message: string };
+    expect(namesField(named, field), `${named} should name ${field}`).toBe(true);
+    expect(message).toContain(`"${named}"`);
+  });
+
+  it('reads each property once, through its descriptor: no getter, toJSON or proxy get runs', () => {
+    const get = vi.fn(() => '/x');
+    const toJSON = vi.fn(() => ({}));
+    const proxyGet = vi.fn((target: object, key: string | symbol) => Reflect.get(target, key));
+    expect(parseSettings(Object.defineProperty({}, 'basePath', { get, enumerable: true }))).toMatchObject({ ok: false, field: 'basePath' });
+    expect(parseSettings({ corporatePortal: { toJSON } })).toMatchObject({ ok: false, field: 'corporatePortal.toJSON' });
+    expect(parseSettings(new Proxy({ basePath: '/access' }, { get: proxyGet }))).toMatchObject({ ok: true, settings: { basePath: '/access' } });
+    expect([get, toJSON, proxyGet].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('hands back a copy: changing the object afterwards changes nothing', () => {
+    const given = { basePath: '/access', features: { backToChoice: true } };
+    const read = readSettingsInput(given) as { ok: true; value: typeof given };
+    given.features.backToChoice = false;
+    expect(read.value).toEqual({ basePath: '/access', features: { backToChoice: true } });
+    expect(read.value.features).not.toBe(given.features);
+  });
+
+  it('still takes plain objects of another realm, objects without a prototype, and frozen ones', () => {
+    expect(parseSettings(Object.assign(Object.create(null), { basePath: '/a' }))).toMatchObject({ ok: true });
+    expect(parseSettings(Object.freeze({ features: Object.freeze({ backToChoice: true }) }))).toMatchObject({ ok: true });
+    const otherRealm = Object.create(Object.create(null, { hasOwnProperty: { value: Object.prototype.hasOwnProperty } }));
+    expect(parseSettings(Object.assign(otherRealm, { basePath: '/a' }))).toMatchObject({ ok: true, settings: { basePath: '/a' } });
+  });
+
+  it('copies the largest settings the limits allow, and refuses more values than that before walking them all', () => {
+    const languages = Array.from({ length: 40 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    const table = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`home.text${i}`, 'x']));
+    expect(readSettingsInput({ messages: Object.fromEntries(languages.map((language) => [language, table])), scannerSerialMapping: Array(1000).fill('389999999999') }).ok).toBe(true);
+    expect(readSettingsInput({ features: Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`f${i}`, true])) })).toMatchObject({ ok: false, field: expect.stringMatching(/^features\./), message: expect.stringContaining('is too large') });
+  });
+
+  it(`never throws, and names the field, for exotic values anywhere (property-based, 1000 runs)`, () => {
+    fc.assert(
+      fc.property(hostileSettings, ({ value, field }) => {
+        const result = parseSettings(value);
+        expect(result.ok).toBe(false);
+        expect(namesField((result as { field: string }).field, field)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('parseSettings: dataLayerName (issue 23)', () => {
+  const host = window as unknown as Record<string, unknown>;
+  afterEach(() => {
+    delete host.pageLayer;
+    delete host.pageObject;
+  });
+
+  it('takes a name not yet in use, or one that holds an array', () => {
+    host.pageLayer = [];
+    expect(ok({ dataLayerName: 'pageLayer' }).dataLayerName).toBe('pageLayer');
+    expect(ok({ dataLayerName: 'amwaLayer' }).dataLayerName).toBe('amwaLayer');
+    expect(ok({}).dataLayerName).toBe('dataLayer');
+  });
+
+  it.each(['AmwaNativeBridge', 'location', 'document', 'name', 'alert', 'onload', 'localStorage', 'toString', 'constructor', 'hasOwnProperty', 'pageObject'])(
+    'refuses %s: a global the widget reads, a built-in of window, or the page\'s own non-array',
+    (name) => {
+      host.pageObject = { push() {} };
+      const result = parseSettings({ dataLayerName: name });
+      expect(result).toMatchObject({ ok: false, field: 'dataLayerName' });
+      expect('AmwaNativeBridge' in host).toBe(false);
+    },
+  );
+
+  it(`refuses every name window already holds that is not an array (property-based, 500 runs)`, () => {
+    const names: string[] = [];
+    for (let object: object | null = window; object; object = Object.getPrototypeOf(object)) names.push(...Object.getOwnPropertyNames(object).filter((name) => /^[A-Za-z_$][\w$]{0,63}$/.test(name)));
+    fc.assert(
+      fc.property(fc.constantFrom(...names), (name) => {
+        let value: unknown;
+        try {
+          value = host[name];
+        } catch {
+          value = undefined;
+        }
+        expect(parseSettings({ dataLayerName: name }).ok, name).toBe(Array.isArray(value));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,4 +1,7 @@
 import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
+import { routeProblem } from './router';
+import { MAX_TIMER_MS } from './server-duration';
+import { WIDGET_GLOBALS } from './widget-globals';
 
 /** Countries amwa ships texts or defaults for; any other two-letter code is accepted too. */
 export type KnownCountry = 'AT' | 'AU' | 'BE' | 'BG' | 'CN' | 'CZ' | 'DE' | 'ES' | 'FR' | 'GB' | 'HU' | 'IT' | 'LU' | 'NL' | 'PL' | 'RO' | 'RU' | 'SK' | 'UA' | 'US';
@@ -65,16 +68,16 @@ export interface AmwaSettings {
   isolation?: 'shadow' | 'none';
   /** `'history'` owns the address bar under `basePath`; `'memory'` leaves it to the host. Remount. @default 'history' */
   routing?: 'history' | 'memory';
-  /** First route in memory routing, e.g. `/pages/logon/scanner`. Remount. @default '/' */
+  /** First route in memory routing, e.g. `/pages/logon/scanner`: a path on this page (no `//`, backslash or encoded variant). Remount. @default '/' */
   initialRoute?: string;
-  /** Name of the `window` array analytics entries are pushed to. Applied on next use. @default 'dataLayer' */
+  /** Name of the `window` array analytics entries are pushed to: one not yet used on `window`, or an array there. Applied on next use. @default 'dataLayer' */
   dataLayerName?: string;
   /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). Live. @default true */
   analyticsConsent?: boolean;
 }
 
 /** Browser timers fire at once for delays of 2^31 ms or more. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS };
 const MAX_TIMER_S = Math.floor(MAX_TIMER_MS / 1000);
 const MAX_URL = 2048;
 
@@ -141,6 +144,31 @@ const firstProblem = (checks: Array<() => Problem | undefined>) => {
   return undefined;
 };
 
+/**
+ * The data layer's name: an identifier that is not a global the widget reads itself, and names
+ * either nothing yet on `window` or an array there. Anything else the page or the browser keeps
+ * under that name (`location`, `AmwaNativeBridge`, a tag manager's object) is not the widget's to write.
+ */
+const dataLayer: Check = (value, path) => {
+  const problem = text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier')(value, path);
+  if (problem) return problem;
+  const name = value as string;
+  if (WIDGET_GLOBALS.has(name)) return fail(path, `must not name a global the widget reads itself (${name})`);
+  if (typeof window === 'undefined') return undefined;
+  const taken = `must name an array on window, or a name not yet in use (window.${name} is taken)`;
+  try {
+    const host = window as unknown as Record<string, unknown>;
+    return !(name in host) || Array.isArray(host[name]) ? undefined : fail(path, taken);
+  } catch {
+    return fail(path, taken);
+  }
+};
+
+const routeCheck = (route: string, path: string): Problem | undefined => {
+  const problem = routeProblem(route);
+  return problem ? fail(path, problem) : undefined;
+};
+
 const FLAG_NAME = /^[A-Za-z][\w-]{0,63}$/;
 const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*){1,4}$/;
 const messageTable = namedMap(2000, MESSAGE_KEY, text(4000), 'texts by dotted key');
@@ -175,8 +203,8 @@ const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fa
   cspNonce: [text(256, /^[\w+/=-]+$/, 'a nonce (base64 characters)')],
   isolation: [oneOf(['shadow', 'none']), 'shadow'],
   routing: [oneOf(['history', 'memory']), 'history'],
-  initialRoute: [text(MAX_URL, /^\/[^\s\\]*$/, 'a path starting with /'), '/'],
-  dataLayerName: [text(64, /^[A-Za-z_$][\w$]*$/, 'a JavaScript identifier'), 'dataLayer'],
+  initialRoute: [(value, path) => text(MAX_URL)(value, path) ?? routeCheck(value as string, path), '/'],
+  dataLayerName: [dataLayer, 'dataLayer'],
   analyticsConsent: [bool, true],
 };
 
@@ -256,38 +284,129 @@ export function needsRemount(previous: Settings, next: Settings): boolean {
 
 const trimSlash = (path: string) => path.replace(/\/+$/, '');
 
-/** Reads settings given as a JSON string or a value; a string that is not JSON is a settings error. */
-export function readSettingsInput(input: unknown): { ok: true; value: unknown } | { ok: false; field: string; message: string } {
-  if (typeof input !== 'string') return { ok: true, value: input ?? {} };
-  if (input.trim() === '') return { ok: true, value: {} };
+/** Settings read from what a host gave: a plain JSON copy, or the settings error of the first field that is not. */
+export type SettingsInputResult = { ok: true; value: unknown } | { ok: false; field: string; message: string };
+
+/** Settings a channel has already read (the React component keys its effect on them): handed on as they are, not read again. */
+export class ReadSettings {
+  constructor(readonly result: SettingsInputResult) {}
+}
+
+// `instanceof` asks a proxy for its prototype, which may throw: then it is not one of ours.
+const isReadSettings = (input: unknown): input is ReadSettings => {
   try {
-    return { ok: true, value: JSON.parse(input) };
+    return input instanceof ReadSettings;
+  } catch {
+    return false;
+  }
+};
+
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// Deeper than any setting (messages.de.key is 3 levels) and more values than the most allowed
+// (40 languages of 2000 texts): refused before anything walks further.
+const MAX_DEPTH = 8;
+const MAX_VALUES = 100_000;
+
+/** Why a settings value is not plain JSON, and where. */
+class NotPlain {
+  constructor(
+    readonly path: readonly string[],
+    readonly problem: string,
+  ) {}
+}
+
+/** Runs one reflective step on a host value; a throwing proxy trap becomes a settings error at `path`. */
+const guarded = <T>(path: readonly string[], step: () => T): T => {
+  try {
+    return step();
+  } catch {
+    throw new NotPlain(path, 'could not be read (reading it threw)');
+  }
+};
+
+const kindOf = (value: object, path: readonly string[]) => {
+  const tag = guarded(path, () => Object.prototype.toString.call(value).slice(8, -1));
+  return tag === 'Object' ? 'an instance of a class' : `a ${tag}`;
+};
+
+/**
+ * A copy of a host's settings value made of plain JSON values only. Each own enumerable data
+ * property is read once, through its descriptor, so no getter, `toJSON` or proxy `get` runs and
+ * nothing can change between the check and the use; a getter, a class instance (`Map`, `Date`, …),
+ * a cycle, a `BigInt`, a function or a throwing proxy is a settings error naming the field.
+ */
+function copyPlainJson(input: unknown): unknown {
+  let values = 0;
+  const ancestors = new Set<object>();
+  const copy = (value: unknown, path: readonly string[]): unknown => {
+    if (typeof value === 'bigint' || typeof value === 'symbol' || typeof value === 'function') throw new NotPlain(path, `must be a JSON value, not a ${typeof value}`);
+    if (++values > MAX_VALUES) throw new NotPlain(path, 'is too large');
+    if (typeof value !== 'object' || value === null) return value;
+    if (path.length > MAX_DEPTH) throw new NotPlain(path, 'is nested too deeply');
+    if (ancestors.has(value)) throw new NotPlain(path, 'must not contain itself (a cycle)');
+    const array = guarded(path, () => Array.isArray(value));
+    const proto = guarded(path, () => Object.getPrototypeOf(value) as object | null);
+    // A plain object of another realm (an iframe's) has a prototype whose own prototype is null.
+    if (!array && proto !== null && proto !== Object.prototype && guarded(path, () => Object.getPrototypeOf(proto)) !== null) {
+      throw new NotPlain(path, `must be plain JSON, not ${kindOf(value, path)}`);
+    }
+    const dataOf = (key: string): unknown => {
+      const at = [...path, key];
+      const descriptor = guarded(at, () => Reflect.getOwnPropertyDescriptor(value, key));
+      if (descriptor && !('value' in descriptor)) throw new NotPlain(at, 'must be a plain value, not a getter');
+      return copy(descriptor?.value, at);
+    };
+    ancestors.add(value);
+    let result: unknown;
+    if (array) {
+      const length = guarded(path, () => Reflect.getOwnPropertyDescriptor(value, 'length')?.value as unknown);
+      if (typeof length !== 'number' || length > MAX_VALUES - values) throw new NotPlain(path, 'is too large');
+      result = Array.from({ length }, (_, index) => dataOf(String(index)));
+    } else {
+      const copied: Record<string, unknown> = {};
+      for (const key of guarded(path, () => Reflect.ownKeys(value))) {
+        if (typeof key === 'symbol') continue;
+        if (PROTOTYPE_KEYS.has(key)) throw new NotPlain([...path, key], 'is not a known setting');
+        const descriptor = guarded([...path, key], () => Reflect.getOwnPropertyDescriptor(value, key));
+        if (descriptor?.enumerable) copied[key] = dataOf(key);
+      }
+      result = copied;
+    }
+    ancestors.delete(value);
+    return result;
+  };
+  return copy(input, []);
+}
+
+/**
+ * Reads settings given as a JSON string or a value into a plain JSON copy; a string that is not
+ * JSON, or a value that is not plain JSON, is a settings error naming the field. Never throws.
+ */
+export function readSettingsInput(input: unknown): SettingsInputResult {
+  if (isReadSettings(input)) return input.result;
+  let value: unknown = input ?? {};
+  if (typeof input === 'string') {
+    try {
+      value = input.trim() === '' ? {} : JSON.parse(input);
+    } catch (error) {
+      return { ok: false, field: '(json)', message: `amwa settings: malformed JSON (${(error as Error).message})` };
+    }
+  }
+  try {
+    return { ok: true, value: copyPlainJson(value) };
   } catch (error) {
-    return { ok: false, field: '(json)', message: `amwa settings: malformed JSON (${(error as Error).message})` };
+    const { path, problem } = error instanceof NotPlain ? error : new NotPlain([], 'could not be read');
+    const field = path.join('.') || '(root)';
+    return { ok: false, field, message: `amwa settings: "${field}" ${problem}` };
   }
 }
 
 const FIELDS_CHECKS = Object.fromEntries(SETTING_NAMES.map((name) => [name, FIELDS[name][0]]));
 
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** The path of the first `__proto__`, `constructor` or `prototype` key in `value`, which settings never have. */
-function prototypeKey(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value !== 'object' || value === null || depth > 4) return undefined;
-  for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) return [...path, key];
-    const found = prototypeKey((value as Record<string, unknown>)[key], [...path, key], depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** Parses settings given as a JSON string or an object, resolving defaults against `origin`. */
 export function parseSettings(input: unknown, origin = 'http://localhost'): SettingsResult {
   const read = readSettingsInput(input);
   if (!read.ok) return read;
-  const forbidden = prototypeKey(read.value);
-  if (forbidden) return { ok: false, field: forbidden.join('.'), message: `amwa settings: "${forbidden.join('.')}" is not a known setting` };
   const problem = strict(FIELDS_CHECKS)(read.value, '');
   if (problem) {
     const field = problem.path.slice(1) || '(root)';

@@ -7,7 +7,7 @@ import { checkA11y, confirmMobile, EXAMPLES, useE2E, waitForPortal } from './har
 const e2e = useE2E();
 
 const BROKEN_TAG_MANAGER = `globalThis.__pushes = 0;
-globalThis.dataLayer = { push() { globalThis.__pushes += 1; throw new Error('broken tag manager'); } };`;
+globalThis.dataLayer = Object.assign([], { push() { globalThis.__pushes += 1; throw new Error('broken tag manager'); } });`;
 
 describe('a host page with broken code of its own', () => {
   test('a dataLayer.push that throws does not blank the widget: the user logs on with the mobile app', async () => {
@@ -24,5 +24,78 @@ describe('a host page with broken code of its own', () => {
     const reports = page.problems.filter((line) => line.includes('host code threw'));
     expect(reports).toEqual([expect.stringContaining('amwa: host code threw (dataLayer.push); the widget carries on')]);
     page.expectNoConsoleErrors({ allow: [/host code threw \(dataLayer\.push\)/] });
+  });
+});
+
+// Run in the page: mount() from the standalone bundle with settings no JSON can carry, and data
+// layer names the widget may not write. Answers what threw, what each widget reported, and
+// which of Chromium's own globals parseSettings took as a data layer.
+const HOSTILE_MOUNTS = `(async () => {
+  const { mount, parseSettings } = await import('/dist/amwa.standalone.js');
+  const cycle = {}; cycle.loop = cycle;
+  const cases = {
+    getter: Object.defineProperty({}, 'basePath', { get() { throw new Error('host getter'); }, enumerable: true }),
+    date: new Date(0),
+    map: new Map([['basePath', '/x']]),
+    proxy: new Proxy({}, { ownKeys() { throw new Error('host proxy'); } }),
+    bigint: { qrTimeout: 10n },
+    cycle,
+    toJSON: { corporatePortal: { toJSON() { throw new Error('host toJSON'); } } },
+    bridge: { dataLayerName: 'AmwaNativeBridge' },
+    location: { dataLayerName: 'location' },
+    protocolRelative: { initialRoute: '//evil.example' },
+  };
+  const outcome = {};
+  for (const [name, value] of Object.entries(cases)) {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const origins = [];
+    try {
+      const handle = mount(element, value, { on: { 'amwa-generic-exception': (detail) => origins.push(detail.origin) } });
+      handle.update(value);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      outcome[name] = origins;
+      handle.unmount();
+    } catch (error) {
+      outcome[name] = 'threw: ' + error;
+    }
+    element.remove();
+  }
+  const takenAsLayer = [];
+  for (let object = window; object; object = Object.getPrototypeOf(object)) {
+    for (const name of Object.getOwnPropertyNames(object)) {
+      if (/^[A-Za-z_$][\\w$]{0,63}$/.test(name) && parseSettings({ dataLayerName: name }).ok) takenAsLayer.push(name);
+    }
+  }
+  return { outcome, takenAsLayer, bridge: 'AmwaNativeBridge' in window, location: typeof window.location.assign };
+})()`;
+
+describe('a host page that hands over what it should not', () => {
+  test('mount() and update() in Chromium never throw for settings no JSON can carry, and no global the widget may not own is written', async () => {
+    const page = await e2e.open(EXAMPLES.vanilla);
+    await waitForPortal(page, 'Log on with');
+    const { outcome, takenAsLayer, bridge, location } = (await page.evaluate(HOSTILE_MOUNTS)) as {
+      outcome: Record<string, string[] | string>;
+      takenAsLayer: string[];
+      bridge: boolean;
+      location: string;
+    };
+    expect(outcome).toEqual({
+      getter: ['settings.basePath', 'settings.basePath'],
+      date: ['settings.(root)', 'settings.(root)'],
+      map: ['settings.(root)', 'settings.(root)'],
+      proxy: ['settings.(root)', 'settings.(root)'],
+      bigint: ['settings.qrTimeout', 'settings.qrTimeout'],
+      cycle: ['settings.loop', 'settings.loop'],
+      toJSON: ['settings.corporatePortal.toJSON', 'settings.corporatePortal.toJSON'],
+      bridge: ['settings.dataLayerName', 'settings.dataLayerName'],
+      location: ['settings.dataLayerName', 'settings.dataLayerName'],
+      protocolRelative: ['settings.initialRoute', 'settings.initialRoute'],
+    });
+    // Of everything Chromium's window holds, only an array already there could be a data layer: the example's own.
+    expect(takenAsLayer).toEqual(['dataLayer']);
+    expect(bridge).toBe(false);
+    expect(location).toBe('function');
+    page.expectNoConsoleErrors({ allow: [/amwa settings:/] });
   });
 });

@@ -5,6 +5,7 @@ import { colourCodeSchema } from '../../contract/shapes';
 import type { ApiResponse } from '../api';
 import { AmwaApiError } from '../api-error';
 import type { Scope } from '../scope';
+import { boundServerDuration, SERVER_DURATION_BOUNDS } from '../server-duration';
 import { createStore } from './store';
 
 /** Header carrying the colour-code flow's encrypted state from one step to the next. */
@@ -101,8 +102,8 @@ export function createColourCode({ scope, load, marginS, onError }: ColourCodeDe
     load().then(
       (image) => {
         if (run !== generation || !fire('loaded', { image })) return;
-        const validS = Math.max(0, image.expirationDuration - marginS);
-        own.setTimeout(() => fire('expire'), validS * 1000);
+        const lifetimeMs = boundServerDuration(image.expirationDuration, SERVER_DURATION_BOUNDS.colourCodeExpiry);
+        own.setTimeout(() => fire('expire'), Math.max(0, lifetimeMs - marginS * 1000));
       },
       (error: unknown) => {
         if (run !== generation || scope.disposed) return;

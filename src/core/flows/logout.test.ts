@@ -41,6 +41,13 @@ describe('logout', () => {
     expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
   });
 
+  it('stays when ingLogOutUrl is longer than 8 KiB, even on the corporate portal', async () => {
+    const t = run({ status: 200, body: { ingLogOutUrl: `${PORTAL_LOGOUT}&pad=${'a'.repeat(9000)}` } });
+    await expect(t.result).resolves.toBeUndefined();
+    expect(t.leave).not.toHaveBeenCalled();
+    expect(t.events).toEqual([['amwa-logout', { url: undefined }]]);
+  });
+
   it('stays when a host cancels amwa-logout: a callback returning false, or preventDefault() on the DOM event', async () => {
     const byCallback = run({ status: 200, body: { ingLogOutUrl: PORTAL_LOGOUT } });
     byCallback.on('amwa-logout', () => false);

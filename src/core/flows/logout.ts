@@ -53,7 +53,7 @@ export async function logout({ api, settings, emit, base, leave, signal, session
   const allowed = [...settings.allowedRedirectOrigins, ...originOf(settings.corporatePortal.logoutUrl, base)];
   const checked = checkRedirect(logOutUrl(data), allowed, base);
   const url = checked.ok ? checked.url : undefined;
-  if (!url && logOutUrl(data)) console.warn('amwa logout: ingLogOutUrl is not on an allowed origin; staying here');
+  if (!url && logOutUrl(data)) console.warn('amwa logout: ingLogOutUrl is not on an allowed origin, or longer than 8 KiB; staying here');
   await revoked;
   // A host cancels by returning false or calling preventDefault(); a test double may return nothing.
   if (emit('amwa-logout', { url }) === false || !url) return undefined;

@@ -54,6 +54,12 @@ describe('mobileLogon', () => {
     expect(t.leave).not.toHaveBeenCalled();
   });
 
+  it('refuses a url of 300 kB on an allowed origin with the spec message (longer than 8 KiB)', async () => {
+    const t = setup('logon', { status: 200, body: { url: `https://bank.test/online/home?pad=${'a'.repeat(300_000)}` } });
+    await expect(t.run()).rejects.toThrow(INVALID_REDIRECT);
+    expect(t.leave).not.toHaveBeenCalled();
+  });
+
   it('lets a failed call reach the caller, which hands it to the shared handler', async () => {
     const t = setup('logon', { status: 500, body: {} });
     await expect(t.run()).rejects.toMatchObject({ kind: 'http', status: 500, path: MOBILE_LOGON_PATH });

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api';
 import { type AmwaApiError, isApiError } from '../api-error';
 import type { ErrorHandler } from '../error-handler';
 import type { Scope } from '../scope';
+import { boundServerDuration, readRetryAfter, SERVER_DURATION_BOUNDS } from '../server-duration';
 
 /** Which QR the page shows: the mobile logon, or linking a corporate-portal account. */
 export type QrMode = 'logon' | 'link';
@@ -52,21 +53,14 @@ export const MAX_BACKOFF_MS = 30_000;
 /** Up to this share is added to a `Retry-After`, so the users told the same time do not all come back at once. */
 export const RETRY_AFTER_JITTER = 0.2;
 
-const retryAfterMs = (value: string | null | undefined, now: number): number | undefined => {
-  if (!value) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-};
-
 /**
  * How long to wait after the `failures`-th transient answer in a row: its `Retry-After` (seconds
- * or an HTTP date) plus up to 20 %, else 1 s doubling per failure up to 30 s, of which a random
- * half ("equal jitter").
+ * or an HTTP date) held to 0.5 s to 5 min, plus up to 20 %; else 1 s doubling per failure up to
+ * 30 s, of which a random half ("equal jitter"). Never shorter than the 500 ms poll interval.
  */
 export function retryDelay(error: AmwaApiError, failures: number, random: () => number = Math.random, now = Date.now()): number {
-  const asked = retryAfterMs(error.headers?.get('retry-after'), now);
-  if (asked !== undefined) return Math.round(asked * (1 + RETRY_AFTER_JITTER * random()));
+  const asked = readRetryAfter(error.headers?.get('retry-after'), now);
+  if (asked !== undefined) return Math.round(boundServerDuration(asked, SERVER_DURATION_BOUNDS.retryAfter, 'ms') * (1 + RETRY_AFTER_JITTER * random()));
   const ceiling = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

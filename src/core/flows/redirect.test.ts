@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRedirect, INVALID_REDIRECT, InvalidRedirectError } from './redirect';
+import { checkRedirect, INVALID_REDIRECT, InvalidRedirectError, MAX_REDIRECT_URL_LENGTH } from './redirect';
 
 const allowed = ['https://bank.example', 'https://api.bank.example/'];
 
@@ -24,4 +24,17 @@ describe('checkRedirect', () => {
       expect(error.data).toEqual({ url: String(url), allowedOrigins: ['https://bank.example', 'https://api.bank.example'] });
     },
   );
+
+  it('refuses urls from the API longer than 8 KiB before parsing them, naming only their start', () => {
+    const at = (length: number) => `https://bank.example/?pad=${'a'.repeat(length - 'https://bank.example/?pad='.length)}`;
+    expect(MAX_REDIRECT_URL_LENGTH).toBe(8192);
+    expect(checkRedirect(at(8192), allowed)).toEqual({ ok: true, url: at(8192) });
+    for (const url of [at(8193), at(500_000), `/${'a'.repeat(9000)}`]) {
+      const checked = checkRedirect(url, allowed, 'https://bank.example/');
+      expect(checked).toMatchObject({ ok: false, error: { message: INVALID_REDIRECT } });
+      expect((checked as { error: InvalidRedirectError }).error.data.url).toHaveLength(MAX_REDIRECT_URL_LENGTH + 1);
+    }
+    // Short as written, past the limit once the browser has percent-encoded it.
+    expect(checkRedirect(`https://bank.example/${'é'.repeat(3000)}`, allowed)).toMatchObject({ ok: false });
+  });
 });

@@ -278,6 +278,16 @@ describe('scanner logon', () => {
     await vi.waitFor(() => expect(ctx.navigateToError).toHaveBeenCalledWith(undefined));
   });
 
+  it("refuses a logon url longer than 8 KiB on an allowed origin with 'Invalid redirection url', before any navigation", async () => {
+    const ctx = setup();
+    ctx.state.config.logonRedirectUrl = `/__sandbox/logged-on?pad=${'a'.repeat(300_000)}`;
+    const image = await toCodeStep(ctx);
+    await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
+    expect(ctx.leave).not.toHaveBeenCalled();
+    expect(ctx.of('amwa-logon-redirect')).toEqual([]);
+    expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ message: 'Invalid redirection url' })]);
+  });
+
   it('re-initialises the anonymous session before every refresh, and clears the technical alert', async () => {
     const ctx = setup();
     await toCodeStep(ctx);

@@ -1,10 +1,11 @@
+import { NATIVE_BRIDGE_GLOBAL } from '../widget-globals';
 import type { Session } from './session';
 
 /**
  * True when the page runs inside the bank's native app, which injects `window.AmwaNativeBridge`
  * before any script runs; the app then owns the session and the web layer stays inert.
  */
-export const hasNativeBridge = (win: unknown): boolean => (win as { AmwaNativeBridge?: unknown } | null | undefined)?.AmwaNativeBridge != null;
+export const hasNativeBridge = (win: unknown): boolean => (win as Record<string, unknown> | null | undefined)?.[NATIVE_BRIDGE_GLOBAL] != null;
 
 const unsubscribe = () => {};
 const listen = () => unsubscribe;

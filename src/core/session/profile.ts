@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type AccessToken, type AuthenticationContext, expiresAt } from './tokens';
+import { type AccessToken, type AuthenticationContext, boundTokenSeconds, expiresAt } from './tokens';
 
 const level = z.optional(z.number());
 
@@ -46,7 +46,7 @@ export function toProfile(token: AccessToken, now: number, personId?: string): P
     accessToken: token.accessToken,
     refreshToken: token.refreshToken,
     expirationTime,
-    accessTokenTimeToLive: token.accessTokenTimeToLive ?? Math.max(0, Math.round((expirationTime - now) / 1000)),
+    accessTokenTimeToLive: token.accessTokenTimeToLive === undefined ? Math.round((expirationTime - now) / 1000) : boundTokenSeconds(token.accessTokenTimeToLive),
     personId: token.personId ?? personId,
     identifyeeType: token.identifyeeType ?? 'customer',
     default: token.default ?? false,

@@ -9,7 +9,7 @@ import { type AnonymousProfile, type Profile, hasLevelOfAssurance, isExpired, to
 import { type RefreshSchedule, startRefreshSchedule } from './refresh-schedule';
 import { INACTIVITY_TIMEOUTS_S, REFRESH_INTERVAL_MS, REFRESH_MIN_GAP_MS, SANITY_CHECK_MS } from './timing';
 import { refreshToken, requestAnonymousSession, revokeToken } from './token-calls';
-import type { AccessToken, OAuthToken } from './tokens';
+import { type AccessToken, type OAuthToken, boundTokenSeconds } from './tokens';
 import { createWatch } from './watch';
 
 /**
@@ -168,7 +168,7 @@ export function createSession(deps: SessionDeps): Session {
   };
 
   const withToken = (profile: Profile, token: OAuthToken): Profile => {
-    const ttl = token.expires_in ?? profile.accessTokenTimeToLive;
+    const ttl = boundTokenSeconds(token.expires_in ?? profile.accessTokenTimeToLive);
     return {
       ...profile,
       accessToken: token.access_token,

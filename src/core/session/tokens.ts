@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { boundServerDuration, SERVER_DURATION_BOUNDS } from '../server-duration';
 import { accessTokenSchema, accessTokensSchema, authenticationContextSchema, oauthTokenSchema } from '../../contract/shapes';
 
 /** The shapes live in the API contract; the session layer names their checked types. */
@@ -13,10 +14,12 @@ export type AccessToken = z.infer<typeof accessTokenSchema>;
 /** A checked `/oauth2/token` answer. */
 export type OAuthToken = z.infer<typeof oauthTokenSchema>;
 
-/** When a token stops being valid, in epoch milliseconds. */
+/** A token lifetime the server sent, in seconds, held to the bounds of docs/session.md (0 to 24 h). */
+export const boundTokenSeconds = (seconds: unknown): number => boundServerDuration(seconds, SERVER_DURATION_BOUNDS.tokenLifetime) / 1000;
+
+/** When a token stops being valid, in epoch milliseconds: at most 24 h from `now`, never before it. */
 export function expiresAt(token: AccessToken, now: number): number {
-  const { expirationTime, accessTokenTimeToLive = 0 } = token;
-  if (typeof expirationTime === 'number') return expirationTime;
-  if (expirationTime !== undefined) return Date.parse(expirationTime);
-  return now + accessTokenTimeToLive * 1000;
+  const { expirationTime, accessTokenTimeToLive } = token;
+  const at = typeof expirationTime === 'number' ? expirationTime : expirationTime !== undefined ? Date.parse(expirationTime) : now + (accessTokenTimeToLive ?? 0) * 1000;
+  return now + boundServerDuration(at - now, SERVER_DURATION_BOUNDS.tokenLifetime, 'ms');
 }
