@@ -70,8 +70,11 @@ export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
 }
 
-/** Where the docs of every setting live, named in settings errors. */
-export const SETTINGS_DOCS = 'https://www.npmjs.com/package/amwa#settings (docs/settings.md in the package)';
+/**
+ * Where the docs of every setting live, named in settings errors: the page ships in the package,
+ * so it exists wherever the widget runs from, whatever registry and scope it came from.
+ */
+export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
 
 const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
 const DEFAULTS = parseSettings({}) as { ok: true; settings: Settings };
