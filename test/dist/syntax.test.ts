@@ -11,9 +11,9 @@ import { browserQuery, browserTargets } from '../../scripts/browser-target.mjs';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-/** Every file of dist/ that runs in a browser: the entries, their chunks and the CommonJS builds; not the sandbox (Node). */
+/** Every file of dist/ that runs in a browser: the entries and their chunks (the sandbox is a package of its own, for Node). */
 const browserFiles = () => [
-  ...['amwa.standalone.js', 'index.js', 'react.js', 'index.cjs', 'react.cjs'],
+  ...['amwa.standalone.js', 'index.js', 'react.js'],
   ...['chunks', 'lib', 'lib-react'].flatMap((dir) => readdirSync(join(dist, dir)).filter((name) => name.endsWith('.js')).map((name) => `${dir}/${name}`)),
 ];
 
@@ -21,8 +21,8 @@ const browserFiles = () => [
  * What of `code` the `targets` browsers cannot parse: '' when nothing, else the first place
  * esbuild had to rewrite (or its error, for syntax it cannot rewrite at all).
  */
-async function beyondTarget(code: string, targets: string[], format: 'esm' | 'cjs' = 'esm'): Promise<string> {
-  const print = (target: string[]) => transform(code, { target, format, loader: 'js', charset: 'utf8', legalComments: 'none' }).then((result) => result.code);
+async function beyondTarget(code: string, targets: string[]): Promise<string> {
+  const print = (target: string[]) => transform(code, { target, format: 'esm', loader: 'js', charset: 'utf8', legalComments: 'none' }).then((result) => result.code);
   let lowered: string;
   try {
     lowered = await print(targets);
@@ -44,7 +44,7 @@ describe('the built files and the supported browsers', () => {
     expect(files.length, 'dist/ has its browser files (run npm run build first)').toBeGreaterThan(20);
     const found: string[] = [];
     for (const file of files) {
-      const problem = await beyondTarget(readFileSync(join(dist, file), 'utf8'), targets, file.endsWith('.cjs') ? 'cjs' : 'esm');
+      const problem = await beyondTarget(readFileSync(join(dist, file), 'utf8'), targets);
       if (problem) found.push(`dist/${file}: ${problem}`);
     }
     expect(found, `syntax beyond ${JSON.stringify(browserQuery())}`).toEqual([]);
