@@ -7,7 +7,7 @@ export const flowCss = `
 /* Buttons */
 .amwa-button {
   position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: var(--_amwa-space-2);
-  min-height: 36px; padding: 6px var(--_amwa-space-4); border: 2px solid transparent; border-radius: var(--_amwa-radius);
+  min-height: var(--_amwa-control-height); padding: 8px var(--_amwa-space-5); border: 2px solid transparent; border-radius: var(--_amwa-radius);
   font: inherit; font-weight: 700; line-height: 1.2; text-align: center; text-decoration: none; cursor: pointer;
 }
 .amwa-button::after {
@@ -20,9 +20,12 @@ export const flowCss = `
 .amwa-button--secondary { background: var(--_amwa-surface); color: var(--_amwa-primary); border-color: var(--_amwa-primary); }
 /* A text link in a button's clothes: it lines up with the text around it */
 .amwa-button--link {
-  justify-content: flex-start; padding-inline: 0; border-inline-width: 0; background: transparent; color: var(--_amwa-accent-strong);
-  text-align: start; text-decoration: underline; text-underline-offset: 2px;
+  justify-content: flex-start; min-height: 44px; padding-inline: 0; border-inline-width: 0; background: transparent; color: var(--_amwa-accent-strong);
+  font-weight: 400; text-align: start; text-decoration: underline; text-underline-offset: 2px;
 }
+/* Help and the like: a quiet text action with its icon, in the footer line */
+.amwa-button--text { padding-inline: 0; border-width: 0; background: transparent; color: var(--_amwa-accent-strong); font-weight: 700; }
+.amwa-button--text:hover:not(:disabled) { text-decoration: underline; }
 .amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
 .amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
 .amwa-button .amwa-icon { width: 20px; height: 20px; }
@@ -50,7 +53,7 @@ export const flowCss = `
 .amwa-field__label { font-weight: 700; }
 .amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 .amwa-field__input {
-  width: 100%; min-height: 44px; margin-top: var(--_amwa-space-1); padding: var(--_amwa-space-2) var(--_amwa-space-3); border: 1px solid var(--_amwa-border);
+  width: 100%; min-height: var(--_amwa-control-height); margin-top: var(--_amwa-space-1); padding: var(--_amwa-space-2) var(--_amwa-space-3); border: 1px solid var(--_amwa-border);
   border-radius: var(--_amwa-radius); background: var(--_amwa-surface); color: var(--_amwa-text); font: inherit;
 }
 .amwa-field__input:focus { border-color: var(--_amwa-accent); }
@@ -100,23 +103,36 @@ export const flowCss = `
 .amwa-help__topic .amwa-icon { color: var(--_amwa-accent-strong); }
 .amwa-help__detail > * + * { margin-top: var(--_amwa-space-4); }
 
-/* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
-.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
-.amwa-colour-code__frame { position: relative; display: grid; place-items: center; min-width: 100px; min-height: 100px; }
-.amwa-colour-code__image, .amwa-qr__image { max-width: none; image-rendering: pixelated; }
-.amwa-colour-code__spinner { position: absolute; inset: 0; margin: auto; }
-.amwa-colour-code__message, .amwa-qr__message { margin: 0; text-align: center; }
-.amwa-qr__image { width: 200px; height: 200px; }
-.amwa-qr[data-state="invalid"] .amwa-qr__image { filter: blur(6px); }
-.amwa-qr__spinner { margin: 50px; }
-.amwa-qr__refresh {
-  position: absolute; top: 0; left: 50%; display: grid; place-items: center; width: 200px; height: 200px; padding: 0;
-  border: 0; background: rgba(255, 255, 255, 0.6); transform: translateX(-50%); cursor: pointer;
+/*
+ * Status block (QR code, colour code): one 240px frame for loading, shown, expired and failed,
+ * so nothing below it moves. Codes are shown pixel for pixel, as the scanner and the app read them.
+ * Expired or failed, the placeholder fades behind a panel with a clock, why, and Refresh.
+ */
+.amwa-status { display: flex; justify-content: center; }
+.amwa-status__frame {
+  position: relative; display: grid; place-items: center; width: 240px; min-height: 240px;
+  border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l); background: #ffffff; overflow: hidden;
 }
-.amwa-qr__refresh > .amwa-button { pointer-events: none; }
+.amwa-status__frame > img { grid-area: 1 / 1; max-width: none; image-rendering: pixelated; }
+.amwa-qr__image { width: 220px; height: 220px; }
+.amwa-status__spinner { position: absolute; inset: 0; margin: auto; }
+.amwa-status__panel {
+  position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: var(--_amwa-space-2); padding: var(--_amwa-space-3); text-align: center; pointer-events: none;
+}
+.amwa-status__message { margin: 0; }
+.amwa-status__message:empty { display: none; }
+.amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
+  position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: rgba(255, 255, 255, 0.92); cursor: pointer; pointer-events: auto;
+}
+.amwa-status[data-status="expired"] img, .amwa-status[data-status="failed"] img { opacity: 0.25; filter: grayscale(1) blur(2px); }
+.amwa-status__icon { width: 32px; height: 32px; color: var(--_amwa-text-muted); }
+.amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
 .amwa-store { display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
 .amwa-store-qr { width: 160px; height: 160px; }
+.amwa-qr__lead { margin: 0; text-align: center; }
+.amwa-qr__hint { margin: 0; text-align: center; font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 
 /* Scanner pages */
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
@@ -140,12 +156,16 @@ export const flowCss = `
 
 /* Flow-only parts of the base components: forms, card actions, loading buttons, warning and success alerts */
 .amwa-form { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
-/* Back on the left, the rest on the right; a narrow card stacks them full width, in reading order */
-.amwa-card__actions { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-5); }
-.amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: auto; }
+/*
+ * The action row: Back (a secondary button) on the left, the primary rightmost, one row; in a
+ * narrow card every button is full width and the primary comes first. Help lives in the footer line.
+ */
+.amwa-card__actions { display: flex; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-5); }
+.amwa-card__actions > .amwa-button { min-width: 0; }
+.amwa-card__actions > .amwa-button--primary { margin-inline-start: auto; }
 @container (max-width: 400px) {
   .amwa-card__actions { flex-direction: column; align-items: stretch; }
-  .amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: 0; }
+  .amwa-card__actions > .amwa-button--primary { order: -1; margin-inline-start: 0; }
 }
 .amwa-button[data-loading] { opacity: 0.8; }
 .amwa-button__spinner {

@@ -8,8 +8,14 @@
  *   4.5:1 on white: OKLCH lightness at most 0.52. The orange accent is 3:1 on white, so it only
  *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white. Browsers
  *   without relative colours (Safari before 18) keep the fixed shades of the two channels.
- * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px) and one type scale
- *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) for every screen (docs/theming.md).
+ * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px), one type scale
+ *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) and one control height (48px for
+ *   buttons and fields alike) for every screen (docs/theming.md).
+ * - One shell for every screen, Home included: a card with the title (h1), the body, the action
+ *   row and a footer line for the quieter ways on (Help, activation, contact). Below 480px the
+ *   card drops its chrome (edge, shadow, side padding): on a phone the screen is the card.
+ * - Icons and chevrons are drawn in the text colour: the primary colour marks actions, the
+ *   accent marks links and progress, nothing else competes.
  * - Screens are one column at most a card (470px) wide. Pages, cards and alerts are size
  *   containers, so narrow layouts follow the width the host gives the widget, not the viewport.
  * - Cards, options and dialogs keep a visible edge under forced colours (a border, never only
@@ -51,6 +57,7 @@ export const css = `
   --_amwa-font-size-l: var(--amwa-font-size-l, 18px);
   --_amwa-font-size-xl: var(--amwa-font-size-xl, 22px);
   --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 28px);
+  --_amwa-control-height: var(--amwa-control-height, 48px);
 }
 .amwa-root[data-channel="orange"] {
   --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
@@ -97,17 +104,16 @@ export const css = `
   width: 100%; padding: var(--_amwa-space-5) var(--_amwa-space-4);
 }
 .amwa-page > * { max-width: 470px; }
-.amwa-page-title { width: 100%; margin: 0 0 var(--_amwa-space-2); font-size: var(--_amwa-font-size-xxl); line-height: 1.25; }
 .amwa-facts { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: var(--_amwa-space-1) var(--_amwa-space-3); margin: 0; }
 .amwa-facts dt { font-weight: 700; }
 .amwa-facts dd { margin: 0; }
 .amwa-options { display: grid; grid-auto-rows: 1fr; gap: var(--_amwa-space-3); width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-option {
-  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4) var(--_amwa-space-5);
+  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4);
   color: var(--_amwa-text); text-decoration: none; cursor: pointer;
 }
 .amwa-option:hover { border-color: var(--_amwa-accent); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); }
-.amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; color: var(--_amwa-accent-strong); }
+.amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; }
 .amwa-option__text { display: flex; flex: 1; flex-direction: column; min-width: 0; }
 .amwa-option-label { font-size: var(--_amwa-font-size-l); font-weight: 700; line-height: 1.3; text-wrap: balance; }
 .amwa-option-hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
@@ -125,11 +131,17 @@ export const css = `
 }
 .amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
 .amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
-.amwa-card--info .amwa-card__title { margin-bottom: var(--_amwa-space-1); font-size: var(--_amwa-font-size-l); }
-.amwa-card--info { padding-block: var(--_amwa-space-4); }
 .amwa-card__body { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
 :where(.amwa-card__body) > * { margin-block: 0; }
+.amwa-card__footer {
+  display: flex; flex-direction: column; align-items: flex-start; gap: var(--_amwa-space-2); margin-top: var(--_amwa-space-5);
+  padding-top: var(--_amwa-space-4); border-top: 1px solid var(--_amwa-divider); color: var(--_amwa-text-muted);
+}
+:where(.amwa-card__footer) > * { margin: 0; }
 @container (max-width: 420px) { .amwa-card { padding: var(--_amwa-space-4); } }
+@container (max-width: 447px) {
+  .amwa-card { padding-inline: 0; border-color: transparent; background: transparent; box-shadow: none; }
+}
 
 .amwa-icon-button {
   display: inline-flex; align-items: center; justify-content: center; flex: none; width: 36px; height: 36px; padding: 0;

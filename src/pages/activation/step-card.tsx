@@ -53,13 +53,11 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
       headingLevel={1}
       titleRef={titleRef}
       media={media}
+      footer={onHelp && <HelpButton onClick={() => { click('help'); onHelp(); }} />}
       actions={
-        (backToLogin || onHelp || primary) && (
+        (backToLogin || primary) && (
           <>
             {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
-            {onHelp && (
-              <HelpButton onClick={() => { click('help'); onHelp(); }} />
-            )}
             {primary && (
               <Button
                 type={primary.form ? 'submit' : 'button'}

@@ -39,6 +39,17 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
       cardTitle={t('scannerLogon.title')}
       headingLevel={1}
       titleRef={titleRef}
+      footer={
+        <>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
+          <p>
+            {t('home.newScanner')}{' '}
+            <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
+              {t('home.activateFirst')}
+            </AppLink>
+          </p>
+        </>
+      }
       actions={
         <>
           <Button
@@ -50,7 +61,6 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
           >
             {t('common.back')}
           </Button>
-          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>
@@ -78,12 +88,6 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
         onHelp={onHelp}
         position={position}
       />
-      <p className="amwa-scanner-logon__activate">
-        {t('home.newScanner')}{' '}
-        <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
-          {t('home.activateFirst')}
-        </AppLink>
-      </p>
     </Card>
   );
 }

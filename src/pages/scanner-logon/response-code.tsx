@@ -72,7 +72,7 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
       <Form id={formId} onSubmit={onSubmit}>
         <Field
           label={t('scannerLogon.responseCode')}
-          hint={t('scannerLogon.responseCodeHint', { length })}
+          hint={t('scannerLogon.responseCodeHint', { count: length })}
           name={name}
           autoComplete="one-time-code"
           inputMode="numeric"
