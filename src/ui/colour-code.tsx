@@ -17,6 +17,8 @@ export interface ColourCodeProps {
   loadingLabel: string;
   /** The placeholder image shown in place of an expired code: `{staticPath}/image`. */
   placeholderSrc: string;
+  /** The scanner is locked (the fifth wrong code): the code fades for good, without Refresh. */
+  locked?: boolean;
 }
 
 /**
@@ -24,10 +26,10 @@ export interface ColourCodeProps {
  * filtered (see `.amwa-colour-code__image`), in the shared status block. Expired or failed, the
  * faded placeholder keeps its place with why and Refresh; focus then stays on the component.
  */
-export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc }: ColourCodeProps) {
+export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc, locked = false }: ColourCodeProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const stale = state.status === 'expired' || state.status === 'error';
-  const status = state.status === 'error' ? 'failed' : state.status === 'expired' ? 'expired' : state.status === 'loading' || state.spinner ? 'loading' : 'shown';
+  const stale = locked || state.status === 'expired' || state.status === 'error';
+  const status = locked ? 'locked' : state.status === 'error' ? 'failed' : state.status === 'expired' ? 'expired' : state.status === 'loading' || state.spinner ? 'loading' : 'shown';
   return (
     <StatusBlock
       boxRef={boxRef}
@@ -42,7 +44,7 @@ export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, f
         ) : undefined
       }
       waitLabel={loadingLabel}
-      message={state.status === 'error' ? failedText : stale ? expiredText : ''}
+      message={locked ? '' : state.status === 'error' ? failedText : stale ? expiredText : ''}
       refreshLabel={refreshLabel}
       onRefresh={() => {
         boxRef.current?.focus();

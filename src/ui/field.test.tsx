@@ -219,6 +219,13 @@ describe('Field', () => {
     expect(errorText()).toBe('');
   });
 
+  it("marks the field invalid with an empty message for an external error of '' (spec section 8, errorCode 14 on the e-mail)", () => {
+    render(<Field label="User ID" externalError="" />);
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(wrapper().dataset.invalid).toBe('true');
+    expect(errorText()).toBe('');
+  });
+
   it('works uncontrolled and forwards its ref to the input', async () => {
     const user = userEvent.setup();
     const ref = createRef<HTMLInputElement>();

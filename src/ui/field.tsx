@@ -42,7 +42,7 @@ export interface FieldProps extends NativeProps {
   validators?: readonly Validator[];
   /** Shown when a built-in constraint (required, lengths, bounds, pattern) fails. */
   errorMessage?: string;
-  /** A message from the server: shown and marked invalid while set, without blocking a new submit. */
+  /** A message from the server: shown and marked invalid while set (even when ''), without blocking a new submit. */
   externalError?: string;
   /** Model value → text shown, e.g. '1234567' → '1 234 567'. */
   formatter?: (value: string) => string;
@@ -109,7 +109,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const display = mask ? mask.format(value) : value;
   // Disabled controls are barred from validation, as native ones are.
   const valid = Boolean(disabled) || outcome.valid;
-  const invalid = Boolean(externalError) || (revealed && !valid);
+  const invalid = externalError !== undefined || (revealed && !valid);
   const message = externalError || (revealed && !disabled && !outcome.valid ? outcome.message : '');
 
   useFormControl(

@@ -74,6 +74,9 @@ export const flowCss = `
 .amwa-group { display: flex; flex-direction: column; gap: var(--_amwa-space-2); min-width: 0; margin: 0; padding: 0; border: 0; }
 .amwa-group__legend { margin-bottom: var(--_amwa-space-1); padding: 0; font-weight: 700; }
 
+/* Stepper: the markers, then the current step in words */
+.amwa-stepper-block { display: flex; flex-direction: column; gap: var(--_amwa-space-2); width: 100%; }
+.amwa-stepper__caption { margin: 0; font-size: var(--_amwa-font-size-s); font-weight: 700; color: var(--_amwa-text-muted); }
 /* Stepper: done, current and upcoming differ in shape (tick, thick ring, thin ring), not only colour */
 .amwa-stepper { display: flex; align-items: center; width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-stepper__step { display: flex; flex: 1; align-items: center; }
@@ -125,7 +128,7 @@ export const flowCss = `
 .amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
   position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: rgba(255, 255, 255, 0.92); cursor: pointer; pointer-events: auto;
 }
-.amwa-status[data-status="expired"] img, .amwa-status[data-status="failed"] img { opacity: 0.25; filter: grayscale(1) blur(2px); }
+.amwa-status:is([data-status="expired"], [data-status="failed"], [data-status="locked"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
 .amwa-status__icon { width: 32px; height: 32px; color: var(--_amwa-text-muted); }
 .amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
@@ -138,6 +141,11 @@ export const flowCss = `
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
 .amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
+/* The trace id is for the service team: tucked under Details, small, with a Copy button */
+.amwa-technical-error__details { margin-top: var(--_amwa-space-2); }
+.amwa-technical-error__details > summary { display: flex; align-items: center; min-height: 44px; font-weight: 700; cursor: pointer; }
+.amwa-technical-error__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
+.amwa-technical-error__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
 
 /* Profile selector */
 .amwa-profile-selector__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
@@ -148,7 +156,9 @@ export const flowCss = `
   font: inherit; text-align: left; cursor: pointer;
 }
 .amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--_amwa-accent); }
-.amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
+/* A profile that needs a stronger logon is not broken: it keeps the full look, and its note says why it waits */
+.amwa-profile-selector__option[aria-disabled="true"] { cursor: default; }
+.amwa-profile-selector__option[aria-disabled="true"] .amwa-profile-selector__reason { color: var(--_amwa-text); }
 .amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--_amwa-space-1) var(--_amwa-space-3); }
 .amwa-profile-selector__name { font-weight: 700; }
 .amwa-profile-selector__badge { font-size: var(--_amwa-font-size-s); color: var(--_amwa-accent-strong); }

@@ -4,7 +4,7 @@ import type { ColourCodeState } from '../../core/flows/colour-code';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AppLink } from '../app-link';
-import { ResponseCode, unanswerable } from './response-code';
+import { LOCKED_ERROR, ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
 import { HelpButton } from '../help-button';
 
@@ -33,6 +33,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
   const { analytics } = useAmwa();
   const formId = useId();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
+  const locked = codeError === LOCKED_ERROR;
 
   return (
     <Card
@@ -61,7 +62,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
           >
             {t('common.back')}
           </Button>
-          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('log-on')}>
+          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked)} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>
         </>
@@ -87,6 +88,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
         onRefresh={onRefresh}
         onHelp={onHelp}
         position={position}
+        locked={locked}
       />
     </Card>
   );
