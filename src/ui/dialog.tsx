@@ -110,15 +110,17 @@ export function Dialog({
               'aria-modal': true,
             })}
           >
+            {/* The title comes first in the DOM (Back is drawn before it): a new view focuses the
+                title, and Tab from there reaches Back before Close. */}
             <div className="amwa-dialog__header">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
+                {title}
+              </h2>
               {onBack && backLabel && (
                 <button type="button" className="amwa-icon-button amwa-dialog__back" aria-label={backLabel} onClick={onBack}>
                   <ArrowLeftIcon />
                 </button>
               )}
-              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
-                {title}
-              </h2>
               {closeLabel && (
                 <button type="button" className="amwa-icon-button amwa-dialog__close" aria-label={closeLabel} onClick={close()}>
                   <CloseIcon />

@@ -40,10 +40,15 @@ export const flowCss = `
   box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
 }
 .amwa-dialog__header { display: flex; align-items: center; gap: var(--_amwa-space-2); padding: var(--_amwa-space-4) var(--_amwa-space-4) var(--_amwa-space-2) var(--_amwa-space-5); }
-.amwa-dialog__back { margin-left: -12px; }
+.amwa-dialog__back { order: -1; margin-left: -12px; }
 .amwa-dialog__close { margin-right: -8px; }
 .amwa-dialog__title { flex: 1; margin: 0; font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
 .amwa-dialog__body { padding: var(--_amwa-space-2) var(--_amwa-space-5) var(--_amwa-space-5); overflow: auto; }
+/* Short viewports (400% zoom, a phone held sideways): the whole dialog scrolls, header included */
+@media (max-height: 480px) {
+  .amwa-dialog { overflow: auto; }
+  .amwa-dialog__body { overflow: visible; }
+}
 .amwa-dialog__body > p { margin: 0; }
 .amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--_amwa-space-3); padding: 0 var(--_amwa-space-5) var(--_amwa-space-5); }
 .amwa-inactivity__countdown { font-size: var(--_amwa-font-size-xl); font-weight: 700; font-variant-numeric: tabular-nums; }

@@ -144,7 +144,7 @@ export const css = `
 }
 
 .amwa-icon-button {
-  display: inline-flex; align-items: center; justify-content: center; flex: none; width: 36px; height: 36px; padding: 0;
+  display: inline-flex; align-items: center; justify-content: center; flex: none; width: 44px; height: 44px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; color: inherit; cursor: pointer;
 }
 .amwa-icon-button:hover { background: rgba(0, 0, 0, 0.06); }
@@ -158,7 +158,7 @@ export const css = `
 .amwa-alert__content > p { margin: var(--_amwa-space-1) 0 0; }
 .amwa-alert__title { font-weight: 700; }
 :where(.amwa-alert) a { color: inherit; }
-.amwa-alert__close { margin: -6px -8px -6px 0; }
+.amwa-alert__close { margin: -10px -12px -10px 0; }
 .amwa-alert--info { border-color: var(--_amwa-accent); background: var(--_amwa-info-bg); }
 .amwa-alert--info .amwa-alert__icon { color: var(--_amwa-accent-strong); }
 .amwa-alert--error { border-color: var(--_amwa-error); background: #fdeef0; }
