@@ -72,7 +72,7 @@ export const flowCss = `
 
 /* Checkbox and group */
 .amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: var(--_amwa-space-2); align-items: start; }
-.amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
+.amwa-checkbox__input { width: 24px; height: 24px; margin: 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
 .amwa-checkbox__label { cursor: pointer; }
 .amwa-checkbox__hint, .amwa-checkbox__error { grid-column: 2; }
 .amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--_amwa-error); outline-offset: 1px; }
@@ -128,13 +128,13 @@ export const flowCss = `
   position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
   gap: var(--_amwa-space-2); padding: var(--_amwa-space-3); text-align: center; pointer-events: none;
 }
-.amwa-status__message { margin: 0; }
+.amwa-status__message { margin: 0; font-size: var(--_amwa-font-size-s); line-height: 1.4; }
 .amwa-status__message:empty { display: none; }
 .amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
   position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: rgba(255, 255, 255, 0.92); cursor: pointer; pointer-events: auto;
 }
 .amwa-status:is([data-status="expired"], [data-status="failed"], [data-status="locked"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
-.amwa-status__icon { width: 32px; height: 32px; color: var(--_amwa-text-muted); }
+.amwa-status__icon { width: 28px; height: 28px; color: var(--_amwa-text-muted); }
 .amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
 .amwa-store { display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
