@@ -226,6 +226,13 @@ describe('Field', () => {
     expect(errorText()).toBe('');
   });
 
+  it('shows an error without announcing it again when another field already says it', () => {
+    render(<Field label="User ID" externalError="This combination is not valid." announceError={false} />);
+    expect(errorText()).toBe('This combination is not valid.');
+    expect(wrapper().querySelector('.amwa-field__error')?.getAttribute('aria-live')).toBe('off');
+    expect(input().getAttribute('aria-describedby')).toContain(wrapper().querySelector('.amwa-field__error')!.id);
+  });
+
   it('works uncontrolled and forwards its ref to the input', async () => {
     const user = userEvent.setup();
     const ref = createRef<HTMLInputElement>();

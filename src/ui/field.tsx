@@ -44,6 +44,8 @@ export interface FieldProps extends NativeProps {
   errorMessage?: string;
   /** A message from the server: shown and marked invalid while set (even when ''), without blocking a new submit. */
   externalError?: string;
+  /** False when another field already announces the same message: this one shows it without saying it again. */
+  announceError?: boolean;
   /** Model value → text shown, e.g. '1234567' → '1 234 567'. */
   formatter?: (value: string) => string;
   /** Text typed → model value; must undo the formatter. */
@@ -74,6 +76,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     validators = [],
     errorMessage = '',
     externalError,
+    announceError = true,
     formatter,
     parser,
     disabled,
@@ -243,7 +246,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         onFocus={focus}
         onBlur={blur}
       />
-      <div id={errorId} className="amwa-field__error" aria-live="polite">
+      <div id={errorId} className="amwa-field__error" aria-live={announceError ? 'polite' : 'off'}>
         {message && (
           <>
             <ErrorIcon className="amwa-field__error-icon" />
