@@ -196,8 +196,11 @@ describe('personas', () => {
       'Step 3 of 6: Connect your scanner, completed',
       'Step 4 of 6: Choose a PIN, completed',
       'Step 5 of 6: Finish setting up your scanner, completed',
-      '6Step 6 of 6: Complete activation and log on',
+      'Step 6 of 6: Complete activation and log on, completed',
     ]);
+    // The last step is completed, not still current, and the caption says so.
+    expect(await page.locator('.amwa-stepper [aria-current]').count()).toBe(0);
+    expect(await page.locator('.amwa-stepper__caption').textContent()).toBe('Step 6 of 6 · Complete activation and log on, completed');
     await checkA11y(page, 'done');
 
     await page.getByRole('link', { name: 'Log on with your scanner' }).click();

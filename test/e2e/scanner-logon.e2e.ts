@@ -283,7 +283,7 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('shows a server fault in the technical error alert with Amsterdam time and trace id, until a refresh clears it', async () => {
+  test('shows a server fault in the technical error alert with Amsterdam time and its zone, the trace id under Details, until a refresh clears it', async () => {
     const page = await openLogon();
     const events = await recordEvents(page);
     await toCodeStep(page);
@@ -296,10 +296,15 @@ describe('scanner logon', () => {
     await alert.waitFor();
     const text = (await alert.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(TECHNICAL);
-    expect(text).toContain(`Timestamp ${amsterdam(new Date((await response.allHeaders()).date!))}`);
+    // The time zone is named after the time (CET in winter, CEST in summer).
+    expect(text).toMatch(new RegExp(`Timestamp ${amsterdam(new Date((await response.allHeaders()).date!))} CES?T`));
     const traceId = (await response.allHeaders())['x-trace-id']!;
     expect(traceId).toMatch(TRACE_ID);
-    expect(text).toContain(`Trace ID ${traceId}`);
+    // The trace id waits under Details, for the mail to the service team.
+    expect(text).not.toContain(traceId);
+    await alert.getByText('Details', { exact: true }).click();
+    expect((await alert.innerText()).replace(/\s+/g, ' ')).toContain(`Trace ID ${traceId}`);
+    expect(await alert.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
     expect(await codeField(page).isDisabled()).toBe(true);
     // The code did not run out: the placeholder says it could not be loaded.
     expect(await page.getByText(FAILED).count()).toBe(1);
