@@ -36,6 +36,13 @@ describe.each(Object.entries(catalogues))('the %s messages', (_, catalogue) => {
   });
 });
 
+describe('the PIN limit (spec section 9)', () => {
+  it.each([...LANGUAGES])('%s scanner help says the scanner locks after 5 wrong PIN entries, as the mobile help does', (language) => {
+    const forgotPin = (scannerHelp as Record<string, Tree>)[language]!['forgot-pin'] as Tree;
+    expect(forgotPin.resolution).toMatch(/(?<!\d)5(?!\d)/);
+  });
+});
+
 describe('spec texts', () => {
   it('use the exact English of spec sections 2 and 4', () => {
     expect(scannerLogon.en.title).toBe('Log on with your scanner');

@@ -37,7 +37,7 @@ export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, f
       dataState={state.status}
       status={status}
       picture={
-        state.status === 'shown' && state.image ? (
+        !locked && state.status === 'shown' && state.image ? (
           <img className="amwa-colour-code__image" src={`data:image/png;base64,${state.image.base64Cronto}`} alt={alt} />
         ) : stale ? (
           <img className="amwa-colour-code__image amwa-colour-code__placeholder" src={placeholderSrc} alt="" />

@@ -207,7 +207,7 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('answers a wrong code with the 400 message and, at the fifth, the 403 message', async () => {
+  test('answers a wrong code with the 400 message and, at the fifth, the 403 message with the code step locked', async () => {
     const page = await openLogon();
     await toCodeStep(page);
     const wrong = wrongCode(await scanScreen(page));
@@ -226,6 +226,12 @@ describe('scanner logon', () => {
     await button(page, 'Log on').click();
     await page.getByText(ATTEMPTS).waitFor();
     expect(await page.getByText(COMBINATION).count()).toBe(0);
+    // Locked out, and it looks it: the colour code fades without Refresh, the field and Log on stay disabled.
+    expect(await page.locator('.amwa-colour-code').getAttribute('data-status')).toBe('locked');
+    expect(await colourCode(page).count()).toBe(0);
+    expect(await button(page, 'Refresh').count()).toBe(0);
+    expect(await codeField(page).isDisabled()).toBe(true);
+    expect(await button(page, 'Log on').isDisabled()).toBe(true);
     await checkA11y(page, 'scanner deactivated (403)');
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
