@@ -148,7 +148,11 @@ export const flowCss = `
 .amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
 /* The trace id is for the service team: tucked under Details, small, with a Copy button */
 .amwa-technical-error__details { margin-top: var(--_amwa-space-2); }
-.amwa-technical-error__details > summary { display: flex; align-items: center; min-height: 44px; font-weight: 700; cursor: pointer; }
+.amwa-technical-error__details > summary { display: flex; align-items: center; gap: var(--_amwa-space-2); min-height: 44px; font-weight: 700; cursor: pointer; }
+.amwa-technical-error__details > summary::before {
+  content: ""; border-left: 7px solid currentColor; border-block: 5px solid transparent; transition: transform 150ms ease-out;
+}
+.amwa-technical-error__details[open] > summary::before { transform: rotate(90deg); }
 .amwa-technical-error__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
 .amwa-technical-error__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
 

@@ -17,6 +17,14 @@ export const ExpiredIcon = icon('expired', () => (
   </>
 ));
 
+/** A circular arrow: the code could not be used, get a new one (a failure, not a time-out). */
+export const RetryIcon = icon('retry', () => (
+  <>
+    <path d="M20 12a8 8 0 1 1-2.34-5.66" />
+    <path d="M20 4v4h-4" />
+  </>
+));
+
 /** Props of {@link StatusBlock}. */
 export interface StatusBlockProps {
   status: StatusBlockStatus;
@@ -38,7 +46,8 @@ export interface StatusBlockProps {
 /**
  * The frame every code shares (QR code, colour code): one fixed size for loading, shown, expired
  * and failed, so nothing below it moves. Expired or failed, the frame keeps the code's place with
- * a faded placeholder, a clock, why, and Refresh inside it; a click anywhere on it refreshes too.
+ * a faded placeholder, a clock (expired) or a circular arrow (failed), why, and Refresh inside it;
+ * a click anywhere on it refreshes too.
  */
 export function StatusBlock({ status, picture, waitLabel, message, refreshLabel, onRefresh, boxRef, className, dataState }: StatusBlockProps) {
   useFlowStyles();
@@ -51,7 +60,8 @@ export function StatusBlock({ status, picture, waitLabel, message, refreshLabel,
         {(status === 'loading' || status === 'busy') && <Spinner className="amwa-status__spinner" label={waitLabel} />}
         {/* A click beside the button refreshes as well; the button is the keyboard's way. */}
         <div className="amwa-status__panel" onClick={stale ? onRefresh : undefined}>
-          {stale && <ExpiredIcon className="amwa-status__icon" />}
+          {status === 'expired' && <ExpiredIcon className="amwa-status__icon" />}
+          {status === 'failed' && <RetryIcon className="amwa-status__icon" />}
           <p id={messageId} role="status" className={cx('amwa-status__message', className && `${className}__message`)} {...(stale && { tabIndex: -1, ...FOCUS_RESCUE })}>
             {message}
           </p>
