@@ -28,7 +28,8 @@
  *   colour.
  */
 // While the first screen or its texts load, `.amwa-app[aria-busy]` holds the space of English Home
-// (two option columns from 408 px, one below), so the host page does not shift when it appears;
+// in its shell (428px; 454px below 480px, where the shell drops its chrome; 495px below 360px,
+// where a hint wraps), so the host page does not shift when it appears;
 // the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
@@ -91,8 +92,9 @@ export const css = `
 .amwa-icon { flex: none; vertical-align: middle; }
 
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
-.amwa-app[aria-busy="true"] { min-height: 672px; }
-@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 788px; } }
+.amwa-app[aria-busy="true"] { min-height: 428px; }
+@media (max-width: 479px) { .amwa-app[aria-busy="true"] { min-height: 454px; } }
+@media (max-width: 359px) { .amwa-app[aria-busy="true"] { min-height: 495px; } }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
 .amwa-app > .amwa-alert { width: calc(100% - 2 * var(--_amwa-space-4)); margin: var(--_amwa-space-4) var(--_amwa-space-4) 0; }

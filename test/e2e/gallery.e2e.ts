@@ -166,5 +166,10 @@ test('every state is reached, passes axe in English and in German at 320 px, and
   expectGeometry(await measureEveryState(page), 'en 1280 px');
   await expectScreenshots(page, 1280);
 
-  page.expectNoConsoleErrors({ allow: [/status of (400|403|500|503)\b/, /AmwaApiError: Request failed with status code (500|503)\b/] });
+  // Three views take longer than the two minutes the sandbox holds a waiting state's answer: the
+  // held calls then time out and their states are walked again (docs/gallery.md), which a logon
+  // whose QR session has gone meets as a 401.
+  page.expectNoConsoleErrors({
+    allow: [/status of (400|401|403|500|503)\b/, /AmwaApiError: Request failed with status code (401|500|503)\b/, /AmwaApiError: timeout of \d+ms exceeded/],
+  });
 }, 480_000);
