@@ -28,8 +28,8 @@
  *   colour.
  */
 // While the first screen or its texts load, `.amwa-app[aria-busy]` holds the space of English Home
-// in its shell (428px; 454px below 480px, where the shell drops its chrome; 495px below 360px,
-// where a hint wraps), so the host page does not shift when it appears;
+// in its shell, measured (428px; 412px below 480px, where the shell drops its chrome; 453px
+// below 408px and 495px below 371px, where the hints wrap), so the host page does not shift;
 // the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
@@ -93,8 +93,9 @@ export const css = `
 
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
 .amwa-app[aria-busy="true"] { min-height: 428px; }
-@media (max-width: 479px) { .amwa-app[aria-busy="true"] { min-height: 454px; } }
-@media (max-width: 359px) { .amwa-app[aria-busy="true"] { min-height: 495px; } }
+@media (max-width: 479px) { .amwa-app[aria-busy="true"] { min-height: 412px; } }
+@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 453px; } }
+@media (max-width: 370px) { .amwa-app[aria-busy="true"] { min-height: 495px; } }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
 .amwa-app > .amwa-alert { width: calc(100% - 2 * var(--_amwa-space-4)); margin: var(--_amwa-space-4) var(--_amwa-space-4) 0; }
