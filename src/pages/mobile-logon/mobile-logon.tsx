@@ -25,10 +25,10 @@ const APP_LINKS = [
   ['apk', 'install-android'],
 ] as const;
 
-/** How long a QR code stays valid, in words of the locale ('2 minutes', '1 Stunde'): Intl picks the plural form. */
+/** How long a QR code stays valid, in words of the locale ('2 minutes', '3 Stunden'), in the largest fitting unit; Intl picks the plural form. */
 export function qrValidity(timeoutMs: number, locale: string): string {
   const minutes = Math.max(1, Math.round(timeoutMs / 60_000));
-  const [value, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  const [value, unit] = minutes < 120 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
