@@ -244,10 +244,18 @@ export function createI18n(locale: string, table: Messages, fallback: Messages =
   const r = rosetta<Messages>({ [locale]: table, fallback });
   r.locale(locale);
   const amsterdamTime = amsterdamTimeFormat(locale);
+  let plurals: Intl.PluralRules | undefined;
   return {
     locale,
     complete,
     t(key, params) {
+      // A count picks its plural form ('one', 'few', 'many', 'other') by the language's own rules.
+      const count = (params as { count?: unknown } | undefined)?.count;
+      if (typeof count === 'number') {
+        const form = `${key}.${(plurals ??= new Intl.PluralRules(locale)).select(count)}`;
+        const found = r.t(form, params) || r.t(`${key}.other`, params) || r.t(form, params, 'fallback') || r.t(`${key}.other`, params, 'fallback');
+        if (typeof found === 'string' && found) return found;
+      }
       const found = r.t(key, params) || r.t(key, params, 'fallback');
       return typeof found === 'string' && found ? found : key;
     },

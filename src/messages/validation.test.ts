@@ -50,7 +50,7 @@ describe('validation messages', () => {
   it('interpolates the service address and rule parameters through i18n', () => {
     const i18n = createI18n('de-DE', { validation: messages.de! }, { validation: messages.en! });
     expect(i18n.t('validation.blocked', { email: 'service@demobank.example' })).toBe(
-      'Ihr Konto ist gesperrt. Bitte wenden Sie sich an Ihren Koordinator oder kontaktieren Sie die Bank unter service@demobank.example.',
+      'Ihr Zugang ist gesperrt. Bitte wenden Sie sich an Ihren Koordinator oder kontaktieren Sie die Bank unter service@demobank.example.',
     );
     expect(i18n.t('validation.minLength', { param: 8 })).toBe('Bitte geben Sie mindestens 8 Zeichen ein.');
   });

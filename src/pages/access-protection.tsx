@@ -27,23 +27,29 @@ export function AccessProtection() {
 
   // The close button is gone with the alert: focus goes to the way forward that replaces it.
   useEffect(() => {
-    if (dismissed) onwardRef.current?.querySelector('a')?.focus();
+    if (dismissed) onwardRef.current?.querySelector<HTMLElement>('.amwa-card__body > p:last-child a')?.focus();
   }, [dismissed]);
 
   if (hasQuery) return <div className="amwa-page" />;
   return (
     <div className="amwa-page">
-      <h1 className="amwa-visually-hidden" tabIndex={-1}>
-        {t('accessProtection.title')}
-      </h1>
       {dismissed ? (
-        <Card ref={onwardRef}>
-          <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
+        // The closed alert leaves the page its heading, what it said, and the way on.
+        <Card ref={onwardRef} cardTitle={t('accessProtection.title')} headingLevel={1}>
+          <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+          <p>
+            <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
+          </p>
         </Card>
       ) : (
-        <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-          <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
-        </Alert>
+        <>
+          <h1 className="amwa-visually-hidden" tabIndex={-1}>
+            {t('accessProtection.title')}
+          </h1>
+          <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
+            <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+          </Alert>
+        </>
       )}
     </div>
   );

@@ -9,20 +9,24 @@ export function LinkUser() {
   usePageName('link:choose-access-means');
   return (
     <div className="amwa-page">
-      <h1 className="amwa-page-title" tabIndex={-1}>
-        {t('linkUser.title')}
-      </h1>
-      <ul className="amwa-options">
-        <OptionLink
-          to="/pages/link-ib-user/mobile"
-          track="link-mobile"
-          icon={<MobileIcon />}
-          label={t('linkUser.mobile')}
-          hint={t('linkUser.mobileHint')}
-        />
-      </ul>
-      <Card className="amwa-card--info" cardTitle={t('home.questions')} headingLevel={2}>
-        <ContactLink>{t('common.contactUs')}</ContactLink>
+      <Card
+        cardTitle={t('linkUser.title')}
+        headingLevel={1}
+        footer={
+          <p>
+            {t('home.questions')} <ContactLink>{t('common.contactUs')}</ContactLink>
+          </p>
+        }
+      >
+        <ul className="amwa-options">
+          <OptionLink
+            to="/pages/link-ib-user/mobile"
+            track="link-mobile"
+            icon={<MobileIcon />}
+            label={t('linkUser.mobile')}
+            hint={t('linkUser.mobileHint')}
+          />
+        </ul>
       </Card>
     </div>
   );

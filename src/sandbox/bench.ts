@@ -13,12 +13,13 @@ export const BENCH_WIDGET = `${BENCH_BASE}/widget`;
 /**
  * What a host page puts in its own stylesheet so the page does not move when the widget appears:
  * the element takes its place before the module has loaded, at least as tall as Home in every
- * language (two option columns from 408 px of width, one below; docs/performance.md).
+ * language (Home in its shell; without chrome below 480 px; docs/performance.md).
  */
 export const RESERVE_CSS = [
-  'amwa-portal { display: block; min-height: 680px; }',
-  '@media (max-width: 407px) { amwa-portal { min-height: 840px; } }',
-  '@media (max-width: 359px) { amwa-portal { min-height: 900px; } }',
+  'amwa-portal { display: block; min-height: 460px; }',
+  '@media (max-width: 479px) { amwa-portal { min-height: 520px; } }',
+  '@media (max-width: 370px) { amwa-portal { min-height: 540px; } }',
+  '@media (max-width: 359px) { amwa-portal { min-height: 590px; } }',
 ].join('\n');
 
 // A host page with nothing else on it: a header, the widget (or one plain input), a footer below.

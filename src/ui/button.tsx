@@ -2,8 +2,8 @@ import { forwardRef, type AnchorHTMLAttributes, type ButtonHTMLAttributes, type 
 import { cx } from './cx';
 import { useFlowStyles } from './use-styles';
 
-/** Visual weight of a button: filled, outlined, or text-only. */
-export type ButtonVariant = 'primary' | 'secondary' | 'link';
+/** Visual weight of a button: filled (the primary action), outlined, a link in text, or a quiet text action (Help). */
+export type ButtonVariant = 'primary' | 'secondary' | 'link' | 'text';
 
 /** Props of {@link Button}: a native button's, plus variant and loading. */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -15,7 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 const classes = (variant: ButtonVariant, className?: string) =>
   cx('amwa-button', `amwa-button--${variant}`, className);
 
-/** A button (36px high); `type="button"` unless told otherwise, so it never submits by accident. */
+/** A button (the control height, 48px); `type="button"` unless told otherwise, so it never submits by accident. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', loading = false, type = 'button', className, onClick, children, ...rest },
   ref,

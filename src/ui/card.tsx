@@ -15,11 +15,16 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   actions?: ReactNode;
   /** A decorative picture above the title, e.g. the success illustration of a finished flow. */
   media?: ReactNode;
+  /** The quieter ways on, below the actions: Help, activation, contact. */
+  footer?: ReactNode;
 }
 
-/** A card, 470px wide at most (full width on narrow screens); a region named by its title. */
+/**
+ * The screen shell: title, body, action row and footer line, 470px wide at most; without chrome
+ * below 480px. A region named by its title.
+ */
 export const Card = forwardRef<HTMLElement, CardProps>(function Card(
-  { cardTitle, headingLevel = 2, titleRef, actions, media, className, children, ...rest },
+  { cardTitle, headingLevel = 2, titleRef, actions, media, footer, className, children, ...rest },
   ref,
 ) {
   const titleId = useId();
@@ -39,6 +44,7 @@ export const Card = forwardRef<HTMLElement, CardProps>(function Card(
       )}
       <div className="amwa-card__body">{children}</div>
       {actions && <div className="amwa-card__actions">{actions}</div>}
+      {footer && <div className="amwa-card__footer">{footer}</div>}
     </section>
   );
 });

@@ -1,9 +1,6 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { ColourCodeState } from '../core/flows/colour-code';
-import { Button } from './button';
-import { FOCUS_RESCUE } from './focus-rescue';
-import { Spinner } from './spinner';
-import { useFlowStyles } from './use-styles';
+import { StatusBlock } from './status-block';
 
 /** Props of {@link ColourCode}. */
 export interface ColourCodeProps {
@@ -20,39 +17,39 @@ export interface ColourCodeProps {
   loadingLabel: string;
   /** The placeholder image shown in place of an expired code: `{staticPath}/image`. */
   placeholderSrc: string;
+  /** The scanner is locked (the fifth wrong code): the code fades for good, without Refresh. */
+  locked?: boolean;
 }
 
 /**
  * A colour code exactly as the scanner must see it: the PNG at its own size, never smoothed or
- * filtered (see `.amwa-colour-code__image`). Expired or failed, it gives way to a placeholder and
- * a Refresh button; focus then stays on the component instead of falling back to the page.
+ * filtered (see `.amwa-colour-code__image`), in the shared status block. Expired or failed, the
+ * faded placeholder keeps its place with why and Refresh; focus then stays on the component.
  */
-export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc }: ColourCodeProps) {
-  useFlowStyles();
+export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc, locked = false }: ColourCodeProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const messageId = useId();
-  const stale = state.status === 'expired' || state.status === 'error';
-  const refresh = () => {
-    boxRef.current?.focus();
-    onRefresh();
-  };
+  const stale = locked || state.status === 'expired' || state.status === 'error';
+  const status = locked ? 'locked' : state.status === 'error' ? 'failed' : state.status === 'expired' ? 'expired' : state.status === 'loading' || state.spinner ? 'loading' : 'shown';
   return (
-    <div ref={boxRef} tabIndex={-1} className="amwa-colour-code" data-state={state.status}>
-      <div className="amwa-colour-code__frame">
-        {state.status === 'shown' && state.image && (
+    <StatusBlock
+      boxRef={boxRef}
+      className="amwa-colour-code"
+      dataState={state.status}
+      status={status}
+      picture={
+        !locked && state.status === 'shown' && state.image ? (
           <img className="amwa-colour-code__image" src={`data:image/png;base64,${state.image.base64Cronto}`} alt={alt} />
-        )}
-        {stale && <img className="amwa-colour-code__image amwa-colour-code__placeholder" src={placeholderSrc} alt="" />}
-        {(state.status === 'loading' || state.spinner) && <Spinner className="amwa-colour-code__spinner" label={loadingLabel} />}
-      </div>
-      <p id={messageId} role="status" className="amwa-colour-code__message" {...(stale && { tabIndex: -1, ...FOCUS_RESCUE })}>
-        {state.status === 'error' ? failedText : stale ? expiredText : ''}
-      </p>
-      {stale && (
-        <Button variant="secondary" aria-describedby={messageId} onClick={refresh}>
-          {refreshLabel}
-        </Button>
-      )}
-    </div>
+        ) : stale ? (
+          <img className="amwa-colour-code__image amwa-colour-code__placeholder" src={placeholderSrc} alt="" />
+        ) : undefined
+      }
+      waitLabel={loadingLabel}
+      message={locked ? '' : state.status === 'error' ? failedText : stale ? expiredText : ''}
+      refreshLabel={refreshLabel}
+      onRefresh={() => {
+        boxRef.current?.focus();
+        onRefresh();
+      }}
+    />
   );
 }

@@ -135,6 +135,20 @@ describe('Dialog', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('dismisses and closes on Escape (spec section 4): the dismiss callback runs, then the dialog closes', async () => {
+    const onDismiss = vi.fn();
+    const onConfirm = vi.fn();
+    const onOpenChange = vi.fn();
+    const { user } = await openDialog({ role: 'alertdialog', confirmLabel: 'Continue', onConfirm, dismissLabel: 'Log off', onDismiss, onOpenChange });
+    await user.keyboard('{Escape}');
+    await settle();
+    expect(onDismiss).toHaveBeenCalledOnce();
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(onOpenChange.mock.calls).toEqual([[false]]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(opener());
+  });
+
   it('shows a back arrow and moves focus to the title when the view changes', async () => {
     const user = userEvent.setup();
     function HelpDialog() {

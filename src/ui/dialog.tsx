@@ -44,7 +44,8 @@ export interface DialogProps {
 
 /**
  * A modal dialog, 400px wide (at most the viewport less 32px): focus moves to
- * its title and is trapped inside, Escape and a press outside close it, body
+ * its title and is trapped inside, Escape dismisses and closes it (`onDismiss`, then
+ * `onOpenChange(false)`), a press outside closes it, body
  * scrolling is locked, and focus returns where it was on close.
  */
 export function Dialog({
@@ -67,7 +68,14 @@ export function Dialog({
 }: DialogProps) {
   useFlowStyles();
   const contextRoot = useContext(DialogRootContext);
-  const { refs, context } = useFloating({ open, onOpenChange: (next) => onOpenChange(next) });
+  // Escape dismisses and closes (spec section 4): the dismiss callback runs as the dismiss button's would.
+  const { refs, context } = useFloating({
+    open,
+    onOpenChange: (next, _event, reason) => {
+      if (!next && reason === 'escape-key') onDismiss?.();
+      onOpenChange(next);
+    },
+  });
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
@@ -102,15 +110,17 @@ export function Dialog({
               'aria-modal': true,
             })}
           >
+            {/* The title comes first in the DOM (Back is drawn before it): a new view focuses the
+                title, and Tab from there reaches Back before Close. */}
             <div className="amwa-dialog__header">
+              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
+                {title}
+              </h2>
               {onBack && backLabel && (
                 <button type="button" className="amwa-icon-button amwa-dialog__back" aria-label={backLabel} onClick={onBack}>
                   <ArrowLeftIcon />
                 </button>
               )}
-              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
-                {title}
-              </h2>
               {closeLabel && (
                 <button type="button" className="amwa-icon-button amwa-dialog__close" aria-label={closeLabel} onClick={close()}>
                   <CloseIcon />

@@ -219,6 +219,20 @@ describe('Field', () => {
     expect(errorText()).toBe('');
   });
 
+  it("marks the field invalid with an empty message for an external error of '' (spec section 8, errorCode 14 on the e-mail)", () => {
+    render(<Field label="User ID" externalError="" />);
+    expect(input().getAttribute('aria-invalid')).toBe('true');
+    expect(wrapper().dataset.invalid).toBe('true');
+    expect(errorText()).toBe('');
+  });
+
+  it('shows an error without announcing it again when another field already says it', () => {
+    render(<Field label="User ID" externalError="This combination is not valid." announceError={false} />);
+    expect(errorText()).toBe('This combination is not valid.');
+    expect(wrapper().querySelector('.amwa-field__error')?.getAttribute('aria-live')).toBe('off');
+    expect(input().getAttribute('aria-describedby')).toContain(wrapper().querySelector('.amwa-field__error')!.id);
+  });
+
   it('works uncontrolled and forwards its ref to the input', async () => {
     const user = userEvent.setup();
     const ref = createRef<HTMLInputElement>();

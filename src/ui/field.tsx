@@ -42,8 +42,10 @@ export interface FieldProps extends NativeProps {
   validators?: readonly Validator[];
   /** Shown when a built-in constraint (required, lengths, bounds, pattern) fails. */
   errorMessage?: string;
-  /** A message from the server: shown and marked invalid while set, without blocking a new submit. */
+  /** A message from the server: shown and marked invalid while set (even when ''), without blocking a new submit. */
   externalError?: string;
+  /** False when another field already announces the same message: this one shows it without saying it again. */
+  announceError?: boolean;
   /** Model value → text shown, e.g. '1234567' → '1 234 567'. */
   formatter?: (value: string) => string;
   /** Text typed → model value; must undo the formatter. */
@@ -74,6 +76,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     validators = [],
     errorMessage = '',
     externalError,
+    announceError = true,
     formatter,
     parser,
     disabled,
@@ -109,7 +112,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const display = mask ? mask.format(value) : value;
   // Disabled controls are barred from validation, as native ones are.
   const valid = Boolean(disabled) || outcome.valid;
-  const invalid = Boolean(externalError) || (revealed && !valid);
+  const invalid = externalError !== undefined || (revealed && !valid);
   const message = externalError || (revealed && !disabled && !outcome.valid ? outcome.message : '');
 
   useFormControl(
@@ -243,7 +246,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         onFocus={focus}
         onBlur={blur}
       />
-      <div id={errorId} className="amwa-field__error" aria-live="polite">
+      <div id={errorId} className="amwa-field__error" aria-live={announceError ? 'polite' : 'off'}>
         {message && (
           <>
             <ErrorIcon className="amwa-field__error-icon" />

@@ -7,7 +7,7 @@ export const flowCss = `
 /* Buttons */
 .amwa-button {
   position: relative; overflow: hidden; display: inline-flex; align-items: center; justify-content: center; gap: var(--_amwa-space-2);
-  min-height: 36px; padding: 6px var(--_amwa-space-4); border: 2px solid transparent; border-radius: var(--_amwa-radius);
+  min-height: var(--_amwa-control-height); padding: 8px var(--_amwa-space-5); border: 2px solid transparent; border-radius: var(--_amwa-radius);
   font: inherit; font-weight: 700; line-height: 1.2; text-align: center; text-decoration: none; cursor: pointer;
 }
 .amwa-button::after {
@@ -20,9 +20,12 @@ export const flowCss = `
 .amwa-button--secondary { background: var(--_amwa-surface); color: var(--_amwa-primary); border-color: var(--_amwa-primary); }
 /* A text link in a button's clothes: it lines up with the text around it */
 .amwa-button--link {
-  justify-content: flex-start; padding-inline: 0; border-inline-width: 0; background: transparent; color: var(--_amwa-accent-strong);
-  text-align: start; text-decoration: underline; text-underline-offset: 2px;
+  justify-content: flex-start; min-height: 44px; padding-inline: 0; border-inline-width: 0; background: transparent; color: var(--_amwa-accent-strong);
+  font-weight: 400; text-align: start; text-decoration: underline; text-underline-offset: 2px;
 }
+/* Help and the like: a quiet text action with its icon, in the footer line */
+.amwa-button--text { padding-inline: 0; border-width: 0; background: transparent; color: var(--_amwa-accent-strong); font-weight: 700; }
+.amwa-button--text:hover:not(:disabled) { text-decoration: underline; }
 .amwa-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.92); }
 .amwa-button:disabled, .amwa-button[aria-disabled="true"] { cursor: not-allowed; opacity: 0.5; }
 .amwa-button .amwa-icon { width: 20px; height: 20px; }
@@ -37,10 +40,15 @@ export const flowCss = `
   box-shadow: 0 8px 32px rgba(0, 0, 0, 0.3);
 }
 .amwa-dialog__header { display: flex; align-items: center; gap: var(--_amwa-space-2); padding: var(--_amwa-space-4) var(--_amwa-space-4) var(--_amwa-space-2) var(--_amwa-space-5); }
-.amwa-dialog__back { margin-left: -12px; }
+.amwa-dialog__back { order: -1; margin-left: -12px; }
 .amwa-dialog__close { margin-right: -8px; }
 .amwa-dialog__title { flex: 1; margin: 0; font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
 .amwa-dialog__body { padding: var(--_amwa-space-2) var(--_amwa-space-5) var(--_amwa-space-5); overflow: auto; }
+/* Short viewports (400% zoom, a phone held sideways): the whole dialog scrolls, header included */
+@media (max-height: 480px) {
+  .amwa-dialog { overflow: auto; }
+  .amwa-dialog__body { overflow: visible; }
+}
 .amwa-dialog__body > p { margin: 0; }
 .amwa-dialog__footer { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--_amwa-space-3); padding: 0 var(--_amwa-space-5) var(--_amwa-space-5); }
 .amwa-inactivity__countdown { font-size: var(--_amwa-font-size-xl); font-weight: 700; font-variant-numeric: tabular-nums; }
@@ -50,7 +58,7 @@ export const flowCss = `
 .amwa-field__label { font-weight: 700; }
 .amwa-field__hint, .amwa-checkbox__hint, .amwa-group__hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 .amwa-field__input {
-  width: 100%; min-height: 44px; margin-top: var(--_amwa-space-1); padding: var(--_amwa-space-2) var(--_amwa-space-3); border: 1px solid var(--_amwa-border);
+  width: 100%; min-height: var(--_amwa-control-height); margin-top: var(--_amwa-space-1); padding: var(--_amwa-space-2) var(--_amwa-space-3); border: 1px solid var(--_amwa-border);
   border-radius: var(--_amwa-radius); background: var(--_amwa-surface); color: var(--_amwa-text); font: inherit;
 }
 .amwa-field__input:focus { border-color: var(--_amwa-accent); }
@@ -64,13 +72,16 @@ export const flowCss = `
 
 /* Checkbox and group */
 .amwa-checkbox { display: grid; grid-template-columns: auto 1fr; column-gap: var(--_amwa-space-2); align-items: start; }
-.amwa-checkbox__input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
+.amwa-checkbox__input { width: 24px; height: 24px; margin: 0; accent-color: var(--_amwa-accent-strong); cursor: pointer; }
 .amwa-checkbox__label { cursor: pointer; }
 .amwa-checkbox__hint, .amwa-checkbox__error { grid-column: 2; }
 .amwa-checkbox[data-invalid] .amwa-checkbox__input { outline: 2px solid var(--_amwa-error); outline-offset: 1px; }
 .amwa-group { display: flex; flex-direction: column; gap: var(--_amwa-space-2); min-width: 0; margin: 0; padding: 0; border: 0; }
 .amwa-group__legend { margin-bottom: var(--_amwa-space-1); padding: 0; font-weight: 700; }
 
+/* Stepper: the markers, then the current step in words */
+.amwa-stepper-block { display: flex; flex-direction: column; gap: var(--_amwa-space-2); width: 100%; }
+.amwa-stepper__caption { margin: 0; font-size: var(--_amwa-font-size-s); font-weight: 700; color: var(--_amwa-text-muted); }
 /* Stepper: done, current and upcoming differ in shape (tick, thick ring, thin ring), not only colour */
 .amwa-stepper { display: flex; align-items: center; width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-stepper__step { display: flex; flex: 1; align-items: center; }
@@ -100,28 +111,50 @@ export const flowCss = `
 .amwa-help__topic .amwa-icon { color: var(--_amwa-accent-strong); }
 .amwa-help__detail > * + * { margin-top: var(--_amwa-space-4); }
 
-/* Colour code and QR code: images shown pixel for pixel, as the scanner and the app read them */
-.amwa-colour-code, .amwa-qr { position: relative; display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
-.amwa-colour-code__frame { position: relative; display: grid; place-items: center; min-width: 100px; min-height: 100px; }
-.amwa-colour-code__image, .amwa-qr__image { max-width: none; image-rendering: pixelated; }
-.amwa-colour-code__spinner { position: absolute; inset: 0; margin: auto; }
-.amwa-colour-code__message, .amwa-qr__message { margin: 0; text-align: center; }
-.amwa-qr__image { width: 200px; height: 200px; }
-.amwa-qr[data-state="invalid"] .amwa-qr__image { filter: blur(6px); }
-.amwa-qr__spinner { margin: 50px; }
-.amwa-qr__refresh {
-  position: absolute; top: 0; left: 50%; display: grid; place-items: center; width: 200px; height: 200px; padding: 0;
-  border: 0; background: rgba(255, 255, 255, 0.6); transform: translateX(-50%); cursor: pointer;
+/*
+ * Status block (QR code, colour code): one 240px frame for loading, shown, expired and failed,
+ * so nothing below it moves. Codes are shown pixel for pixel, as the scanner and the app read them.
+ * Expired or failed, the placeholder fades behind a panel with a clock, why, and Refresh.
+ */
+.amwa-status { display: flex; justify-content: center; }
+.amwa-status__frame {
+  position: relative; display: grid; place-items: center; width: 240px; min-height: 240px;
+  border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l); background: #ffffff; overflow: hidden;
 }
-.amwa-qr__refresh > .amwa-button { pointer-events: none; }
+.amwa-status__frame > img { grid-area: 1 / 1; max-width: none; image-rendering: pixelated; }
+.amwa-qr__image { width: 220px; height: 220px; }
+.amwa-status__spinner { position: absolute; inset: 0; margin: auto; }
+.amwa-status__panel {
+  position: absolute; inset: 0; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: var(--_amwa-space-2); padding: var(--_amwa-space-3); text-align: center; pointer-events: none;
+}
+.amwa-status__message { margin: 0; font-size: var(--_amwa-font-size-s); line-height: 1.4; }
+.amwa-status__message:empty { display: none; }
+.amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
+  position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: rgba(255, 255, 255, 0.92); cursor: pointer; pointer-events: auto;
+}
+.amwa-status:is([data-status="expired"], [data-status="failed"], [data-status="locked"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
+.amwa-status__icon { width: 28px; height: 28px; color: var(--_amwa-text-muted); }
+.amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
 .amwa-store { display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
 .amwa-store-qr { width: 160px; height: 160px; }
+.amwa-qr__lead { margin: 0; text-align: center; }
+.amwa-qr__hint { margin: 0; text-align: center; font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 
 /* Scanner pages */
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
 .amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
+/* The trace id is for the service team: tucked under Details, small, with a Copy button */
+.amwa-technical-error__details { margin-top: var(--_amwa-space-2); }
+.amwa-technical-error__details > summary { display: flex; align-items: center; gap: var(--_amwa-space-2); min-height: 44px; font-weight: 700; cursor: pointer; }
+.amwa-technical-error__details > summary::before {
+  content: ""; border-left: 7px solid currentColor; border-block: 5px solid transparent; transition: transform 150ms ease-out;
+}
+.amwa-technical-error__details[open] > summary::before { transform: rotate(90deg); }
+.amwa-technical-error__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
+.amwa-technical-error__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
 
 /* Profile selector */
 .amwa-profile-selector__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
@@ -132,7 +165,9 @@ export const flowCss = `
   font: inherit; text-align: left; cursor: pointer;
 }
 .amwa-profile-selector__option:not([aria-disabled="true"]):hover { border-color: var(--_amwa-accent); }
-.amwa-profile-selector__option[aria-disabled="true"] { background: #f5f5f5; cursor: not-allowed; }
+/* A profile that needs a stronger logon is not broken: it keeps the full look, and its note says why it waits */
+.amwa-profile-selector__option[aria-disabled="true"] { cursor: default; }
+.amwa-profile-selector__option[aria-disabled="true"] .amwa-profile-selector__reason { color: var(--_amwa-text); }
 .amwa-profile-selector__heading { display: flex; flex-wrap: wrap; align-items: baseline; gap: var(--_amwa-space-1) var(--_amwa-space-3); }
 .amwa-profile-selector__name { font-weight: 700; }
 .amwa-profile-selector__badge { font-size: var(--_amwa-font-size-s); color: var(--_amwa-accent-strong); }
@@ -140,12 +175,16 @@ export const flowCss = `
 
 /* Flow-only parts of the base components: forms, card actions, loading buttons, warning and success alerts */
 .amwa-form { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
-/* Back on the left, the rest on the right; a narrow card stacks them full width, in reading order */
-.amwa-card__actions { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-5); }
-.amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: auto; }
+/*
+ * The action row: Back (a secondary button) on the left, the primary rightmost, one row; in a
+ * narrow card every button is full width and the primary comes first. Help lives in the footer line.
+ */
+.amwa-card__actions { display: flex; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-5); }
+.amwa-card__actions > .amwa-button { min-width: 0; }
+.amwa-card__actions > .amwa-button--primary { margin-inline-start: auto; }
 @container (max-width: 400px) {
   .amwa-card__actions { flex-direction: column; align-items: stretch; }
-  .amwa-card__actions > :first-child:not(:last-child) { margin-inline-end: 0; }
+  .amwa-card__actions > .amwa-button--primary { order: -1; margin-inline-start: 0; }
 }
 .amwa-button[data-loading] { opacity: 0.8; }
 .amwa-button__spinner {

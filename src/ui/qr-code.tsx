@@ -1,7 +1,6 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { QrState } from '../core/flows/qr';
-import { Spinner } from './spinner';
-import { useFlowStyles } from './use-styles';
+import { StatusBlock, type StatusBlockStatus } from './status-block';
 
 /** The words the QR code needs, in the page's language. */
 export interface QrCodeLabels {
@@ -22,37 +21,32 @@ export interface QrCodeProps {
   labels: QrCodeLabels;
 }
 
+const STATUS: Record<QrState['status'], StatusBlockStatus> = { loading: 'loading', loaded: 'shown', confirmed: 'busy', invalid: 'failed' };
+
 /**
- * Renders the QR machine's state: a spinner while loading or logging on, the code once loaded,
- * and an invalid code blurred under a Refresh overlay that covers it (so a click anywhere on it
- * refreshes). Focus stays on the code after Refresh instead of falling back to the page.
+ * Renders the QR machine's state in the shared status block: a spinner while loading or logging
+ * on, the code once loaded, and an invalid code blurred and faded inside the same frame with why
+ * and Refresh. Focus stays on the code after Refresh instead of falling back to the page.
  */
 export function QrCode({ state, onRefresh, labels }: QrCodeProps) {
-  useFlowStyles();
   const boxRef = useRef<HTMLDivElement>(null);
-  const messageId = useId();
   const image = 'image' in state ? state.image : undefined;
   const invalid = state.status === 'invalid';
-  const message = invalid ? (state.reason === 'timeout' ? labels.expired : labels.failed) : '';
-  const refresh = () => {
-    boxRef.current?.focus();
-    onRefresh();
-  };
+  const status = invalid && state.reason === 'timeout' ? 'expired' : STATUS[state.status];
   return (
-    <div ref={boxRef} tabIndex={-1} className="amwa-qr" data-state={state.status}>
-      {image && state.status !== 'confirmed' && (
-        <img className="amwa-qr__image" src={`data:image/png;base64,${image}`} alt={invalid ? '' : labels.alt} />
-      )}
-      {state.status === 'loading' && <Spinner className="amwa-qr__spinner" label={labels.loading} />}
-      {state.status === 'confirmed' && <Spinner className="amwa-qr__spinner" label={labels.confirmed} />}
-      {invalid && (
-        <button type="button" className="amwa-qr__refresh" aria-describedby={messageId} onClick={refresh}>
-          <span className="amwa-button amwa-button--primary">{labels.refresh}</span>
-        </button>
-      )}
-      <p id={messageId} role="status" className="amwa-qr__message">
-        {message}
-      </p>
-    </div>
+    <StatusBlock
+      boxRef={boxRef}
+      className="amwa-qr"
+      dataState={state.status}
+      status={status}
+      picture={image && state.status !== 'confirmed' && <img className="amwa-qr__image" src={`data:image/png;base64,${image}`} alt={invalid ? '' : labels.alt} />}
+      waitLabel={state.status === 'confirmed' ? labels.confirmed : labels.loading}
+      message={invalid ? (state.reason === 'timeout' ? labels.expired : labels.failed) : ''}
+      refreshLabel={labels.refresh}
+      onRefresh={() => {
+        boxRef.current?.focus();
+        onRefresh();
+      }}
+    />
   );
 }

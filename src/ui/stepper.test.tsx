@@ -12,6 +12,7 @@ describe('Stepper', () => {
     const list = screen.getByRole('list', { name: 'Progress' });
     const steps = screen.getAllByRole('listitem');
     expect(list.className).toBe('amwa-stepper');
+    expect(document.querySelector('.amwa-stepper__caption')).toBeNull();
     expect(steps).toHaveLength(6);
     expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, 'step', null, null, null, null]);
     expect(steps.map((step) => step.querySelector('.amwa-visually-hidden')?.textContent)).toEqual([
@@ -39,5 +40,16 @@ describe('Stepper', () => {
       'upcoming',
       'upcoming',
     ]);
+  });
+
+  it('shows the current step in words under the markers, and completes the last step when all are done', () => {
+    render(<Stepper count={6} current={6} stepLabel={stepLabel} doneLabel={(text) => `${text}, completed`} caption="Step 6 of 6 · Complete activation" />);
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.map((step) => step.dataset.state)).toEqual(Array(6).fill('complete'));
+    expect(steps.some((step) => step.getAttribute('aria-current'))).toBe(false);
+    const caption = document.querySelector('.amwa-stepper__caption')!;
+    expect(caption.textContent).toBe('Step 6 of 6 · Complete activation');
+    // The list says it already: the caption is for the eye only.
+    expect(caption.getAttribute('aria-hidden')).toBe('true');
   });
 });

@@ -45,11 +45,15 @@ describe('css', () => {
     expect(css).not.toMatch(/(^|[;{\s])--amwa-[\w-]+\s*:/m);
   });
 
-  it('fixes the spec sizes: card 470px, dialog 400px at z-index 1880, button 36px', () => {
+  // Buttons: the spec's 36px is raised to the one control height of fields and buttons (48px,
+  // issue 21), so a button beside a field lines up and every target clears 2.5.8 with room.
+  it('fixes the spec sizes: card 470px, dialog 400px at z-index 1880; buttons and fields share the 48px control height', () => {
     expect(css).toMatch(/\.amwa-card \{[^}]*max-width: 470px/);
     expect(flowCss).toMatch(/\.amwa-dialog \{[^}]*width: 400px; max-width: calc\(100vw - 32px\)/);
     expect(flowCss).toMatch(/\.amwa-dialog__overlay \{[^}]*z-index: 1880/);
-    expect(flowCss).toMatch(/\.amwa-button \{[^}]*min-height: 36px/);
+    expect(css).toMatch(/--_amwa-control-height: var\(--amwa-control-height, 48px\)/);
+    expect(flowCss).toMatch(/\.amwa-button \{[^}]*min-height: var\(--_amwa-control-height\)/);
+    expect(flowCss).toMatch(/\.amwa-field__input \{[^}]*min-height: var\(--_amwa-control-height\)/);
   });
 });
 

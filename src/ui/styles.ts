@@ -8,8 +8,14 @@
  *   4.5:1 on white: OKLCH lightness at most 0.52. The orange accent is 3:1 on white, so it only
  *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white. Browsers
  *   without relative colours (Safari before 18) keep the fixed shades of the two channels.
- * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px) and one type scale
- *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) for every screen (docs/theming.md).
+ * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px), one type scale
+ *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) and one control height (48px for
+ *   buttons and fields alike) for every screen (docs/theming.md).
+ * - One shell for every screen, Home included: a card with the title (h1), the body, the action
+ *   row and a footer line for the quieter ways on (Help, activation, contact). Below 480px the
+ *   card drops its chrome (edge, shadow, side padding): on a phone the screen is the card.
+ * - Icons and chevrons are drawn in the text colour: the primary colour marks actions, the
+ *   accent marks links and progress, nothing else competes.
  * - Screens are one column at most a card (470px) wide. Pages, cards and alerts are size
  *   containers, so narrow layouts follow the width the host gives the widget, not the viewport.
  * - Cards, options and dialogs keep a visible edge under forced colours (a border, never only
@@ -22,7 +28,8 @@
  *   colour.
  */
 // While the first screen or its texts load, `.amwa-app[aria-busy]` holds the space of English Home
-// (two option columns from 408 px, one below), so the host page does not shift when it appears;
+// in its shell, measured (428px; 412px below 480px, where the shell drops its chrome; 453px
+// below 408px and 495px below 371px, where the hints wrap), so the host page does not shift;
 // the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
@@ -51,6 +58,7 @@ export const css = `
   --_amwa-font-size-l: var(--amwa-font-size-l, 18px);
   --_amwa-font-size-xl: var(--amwa-font-size-xl, 22px);
   --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 28px);
+  --_amwa-control-height: var(--amwa-control-height, 48px);
 }
 .amwa-root[data-channel="orange"] {
   --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
@@ -84,8 +92,10 @@ export const css = `
 .amwa-icon { flex: none; vertical-align: middle; }
 
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
-.amwa-app[aria-busy="true"] { min-height: 672px; }
-@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 788px; } }
+.amwa-app[aria-busy="true"] { min-height: 428px; }
+@media (max-width: 479px) { .amwa-app[aria-busy="true"] { min-height: 412px; } }
+@media (max-width: 407px) { .amwa-app[aria-busy="true"] { min-height: 453px; } }
+@media (max-width: 370px) { .amwa-app[aria-busy="true"] { min-height: 495px; } }
 .amwa-loading { animation: amwa-appear 0s linear 0.4s both; }
 @keyframes amwa-appear { from { visibility: hidden; } }
 .amwa-app > .amwa-alert { width: calc(100% - 2 * var(--_amwa-space-4)); margin: var(--_amwa-space-4) var(--_amwa-space-4) 0; }
@@ -97,17 +107,16 @@ export const css = `
   width: 100%; padding: var(--_amwa-space-5) var(--_amwa-space-4);
 }
 .amwa-page > * { max-width: 470px; }
-.amwa-page-title { width: 100%; margin: 0 0 var(--_amwa-space-2); font-size: var(--_amwa-font-size-xxl); line-height: 1.25; }
 .amwa-facts { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: var(--_amwa-space-1) var(--_amwa-space-3); margin: 0; }
 .amwa-facts dt { font-weight: 700; }
 .amwa-facts dd { margin: 0; }
 .amwa-options { display: grid; grid-auto-rows: 1fr; gap: var(--_amwa-space-3); width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-option {
-  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4) var(--_amwa-space-5);
+  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4);
   color: var(--_amwa-text); text-decoration: none; cursor: pointer;
 }
 .amwa-option:hover { border-color: var(--_amwa-accent); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); }
-.amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; color: var(--_amwa-accent-strong); }
+.amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; }
 .amwa-option__text { display: flex; flex: 1; flex-direction: column; min-width: 0; }
 .amwa-option-label { font-size: var(--_amwa-font-size-l); font-weight: 700; line-height: 1.3; text-wrap: balance; }
 .amwa-option-hint { font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
@@ -125,14 +134,20 @@ export const css = `
 }
 .amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
 .amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
-.amwa-card--info .amwa-card__title { margin-bottom: var(--_amwa-space-1); font-size: var(--_amwa-font-size-l); }
-.amwa-card--info { padding-block: var(--_amwa-space-4); }
 .amwa-card__body { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
 :where(.amwa-card__body) > * { margin-block: 0; }
+.amwa-card__footer {
+  display: flex; flex-direction: column; align-items: flex-start; gap: var(--_amwa-space-2); margin-top: var(--_amwa-space-5);
+  padding-top: var(--_amwa-space-4); border-top: 1px solid var(--_amwa-divider); color: var(--_amwa-text-muted);
+}
+:where(.amwa-card__footer) > * { margin: 0; }
 @container (max-width: 420px) { .amwa-card { padding: var(--_amwa-space-4); } }
+@container (max-width: 447px) {
+  .amwa-card { padding-inline: 0; border-color: transparent; background: transparent; box-shadow: none; }
+}
 
 .amwa-icon-button {
-  display: inline-flex; align-items: center; justify-content: center; flex: none; width: 36px; height: 36px; padding: 0;
+  display: inline-flex; align-items: center; justify-content: center; flex: none; width: 44px; height: 44px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; color: inherit; cursor: pointer;
 }
 .amwa-icon-button:hover { background: rgba(0, 0, 0, 0.06); }
@@ -146,7 +161,7 @@ export const css = `
 .amwa-alert__content > p { margin: var(--_amwa-space-1) 0 0; }
 .amwa-alert__title { font-weight: 700; }
 :where(.amwa-alert) a { color: inherit; }
-.amwa-alert__close { margin: -6px -8px -6px 0; }
+.amwa-alert__close { margin: -10px -12px -10px 0; }
 .amwa-alert--info { border-color: var(--_amwa-accent); background: var(--_amwa-info-bg); }
 .amwa-alert--info .amwa-alert__icon { color: var(--_amwa-accent-strong); }
 .amwa-alert--error { border-color: var(--_amwa-error); background: #fdeef0; }

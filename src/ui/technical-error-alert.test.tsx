@@ -16,7 +16,14 @@ function setup() {
   const i18n = createI18n('en-GB', {});
   const onLinkClick = vi.fn();
   const view = render(
-    <TechnicalErrorAlert on={emitter.on} text={TEXT} timestampLabel="Timestamp" traceIdLabel="Trace ID" formatTime={i18n.amsterdamTime} onLinkClick={onLinkClick} />,
+    <TechnicalErrorAlert
+      on={emitter.on}
+      text={TEXT}
+      labels={{ timestamp: 'Timestamp', traceId: 'Trace ID', details: 'Details', copy: 'Copy', copied: 'Copied' }}
+      formatTime={i18n.amsterdamTime}
+      locale="en-GB"
+      onLinkClick={onLinkClick}
+    />,
   );
   return { ...view, emit: emitter.emit, onLinkClick };
 }
@@ -31,8 +38,24 @@ describe('TechnicalErrorAlert', () => {
       'A technical error occurred. Please try again. If the issue persists, send your user ID and a screenshot of the whole page to your service team via service@bank.example for support.',
     );
     // 10:05:09 UTC is 12:05:09 in Amsterdam summer time.
-    expect(alert.textContent).toContain('TimestampJuly 01, 12:05:09');
-    expect(alert.textContent).toContain(`Trace ID${TRACE}`);
+    // The time zone is named: summer time in July.
+    expect(alert.textContent).toContain('TimestampJuly 01, 12:05:09 CEST');
+    // The trace id sits under Details (closed), beside a Copy button.
+    const details = alert.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')?.textContent).toBe('Details');
+    expect(details.textContent).toContain(`Trace ID${TRACE}`);
+  });
+
+  it('copies the trace id to the clipboard and says so', async () => {
+    const user = userEvent.setup();
+    const { emit } = setup();
+    act(() => emit('amwa-technical-exception', { date: '2024-01-15T08:00:00Z', traceId: TRACE, timeout: false }));
+    expect(screen.getByRole('alert').textContent).toContain('January 15, 09:00:00 CET');
+    await user.click(screen.getByText('Details'));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(TRACE);
+    expect(screen.getByRole('status').textContent).toBe('Copied');
   });
 
   it('leaves out the trace id when there is none, and uses now for an invalid date', () => {

@@ -196,8 +196,11 @@ describe('personas', () => {
       'Step 3 of 6: Connect your scanner, completed',
       'Step 4 of 6: Choose a PIN, completed',
       'Step 5 of 6: Finish setting up your scanner, completed',
-      '6Step 6 of 6: Complete activation and log on',
+      'Step 6 of 6: Complete activation and log on, completed',
     ]);
+    // The last step is completed, not still current, and the caption says so.
+    expect(await page.locator('.amwa-stepper [aria-current]').count()).toBe(0);
+    expect(await page.locator('.amwa-stepper__caption').textContent()).toBe('Step 6 of 6 · Complete activation and log on, completed');
     await checkA11y(page, 'done');
 
     await page.getByRole('link', { name: 'Log on with your scanner' }).click();
@@ -253,7 +256,7 @@ describe('personas', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('GRETA007 is told her account is blocked, keeping what she typed', async () => {
+  test('GRETA007 is told her account is blocked on the user ID, the e-mail marked invalid, keeping what she typed', async () => {
     const page = await e2e.open(START);
     await waitForPortal(page, TITLES.overview);
     await steps.credentials(page);
@@ -262,6 +265,9 @@ describe('personas', () => {
     await button(page, 'Next').click();
     await expect.poll(() => fieldError(page, 'User ID')).toBe(MESSAGES.blocked);
     expect(await fieldError(page, 'Email')).toBe('');
+    // Spec section 8: errorCode 14 marks the e-mail field invalid too, with an empty message.
+    expect(await field(page, 'User ID').getAttribute('aria-invalid')).toBe('true');
+    expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('true');
     expect(await field(page, 'User ID').inputValue()).toBe('GRETA007');
     expect(await field(page, 'Email').inputValue()).toBe(PERSONAS.GRETA007);
     await checkA11y(page, 'blocked');

@@ -85,7 +85,7 @@ describe('a focused control that becomes disabled hands focus to the message say
     await page.getByText('This colour code has expired. Select Refresh for a new one.').waitFor({ timeout: 8000 });
     expect(await codeField(page).isDisabled()).toBe(true);
     await expect.poll(() => focusedElement(page)).toEqual({
-      className: 'amwa-colour-code__message',
+      className: 'amwa-status__message amwa-colour-code__message',
       text: 'This colour code has expired. Select Refresh for a new one.',
     });
     // Tab goes on from there to Refresh, as from the message's place on the page.

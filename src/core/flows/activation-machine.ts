@@ -76,6 +76,7 @@ export interface ActivationState {
   /** A call runs: Next is disabled. */
   busy: boolean;
   /** Server verdicts by field, as message keys. */
+  /** Message key of each field the server marked invalid; '' marks it invalid without a message. */
   fieldErrors: Partial<Record<ActivationField, string>>;
   userName?: string;
   /** The registration e-mail's address, partly hidden. */

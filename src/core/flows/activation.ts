@@ -93,10 +93,13 @@ export interface Activation {
 
 type FieldErrors = ActivationState['fieldErrors'];
 
-/** Spec section 8: a 400 on the OTP request marks both fields, errorCode 14 means the account is blocked. */
+/**
+ * Spec section 8: a 400 on the OTP request marks both fields; errorCode 14 means the account is
+ * blocked: the message on the user ID, the e-mail field marked invalid with an empty message ('').
+ */
 const otpRequestErrors = (error: AmwaApiError): FieldErrors | undefined => {
   if (error.status !== 400) return undefined;
-  if (error.errorCode === '14') return { userName: 'validation.blocked' };
+  if (error.errorCode === '14') return { userName: 'validation.blocked', email: '' };
   return { userName: 'validation.otpCombination', email: 'validation.otpCombination' };
 };
 

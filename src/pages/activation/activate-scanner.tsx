@@ -73,21 +73,35 @@ function ActivationPage({ activation }: { activation: Activation }) {
   }, [state.warning, analytics, position]);
 
   const step = ACTIVATION_STEP_OF[state.screen];
+  const count = ACTIVATION_STEP_KEYS.length;
+  // 'Step 3 of 6 · Connect your scanner'; on the done screen the last step, completed.
+  const stepCaption = (index: number, done: boolean) => {
+    const caption = `${t('activation.stepShort', { step: index, count })} · ${t(`activation.steps.step${index}`)}`;
+    return done ? t('activation.stepDone', { label: caption }) : caption;
+  };
   const Screen = SCREENS[state.screen];
   return (
     <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
         on={on}
         text={t('technicalError.text', { email: settings.serviceEmail })}
-        timestampLabel={t('common.timestamp')}
-        traceIdLabel={t('common.traceId')}
+        labels={{
+          timestamp: t('common.timestamp'),
+          traceId: t('common.traceId'),
+          details: t('technicalError.details'),
+          copy: t('technicalError.copy'),
+          copied: t('technicalError.copied'),
+        }}
         formatTime={i18n.amsterdamTime}
+        locale={i18n.locale}
         onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position, event: 'clicked' })}
       />
       {step !== undefined && (
         <Stepper
           count={ACTIVATION_STEP_KEYS.length}
-          current={step - 1}
+          // On the done screen the last step is done too, not still current.
+          current={state.screen === 'done' ? ACTIVATION_STEP_KEYS.length : step - 1}
+          caption={stepCaption(step, state.screen === 'done')}
           label={t('activation.stepper')}
           stepLabel={(index, count) => t('activation.stepOf', { step: index, count, name: t(`activation.steps.step${index}`) })}
           doneLabel={(text) => t('activation.stepDone', { label: text })}

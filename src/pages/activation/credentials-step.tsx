@@ -55,6 +55,8 @@ export function CredentialsStep({ activation, state, titleRef, position, onHelp 
           errorMessage={emailMessage}
           validators={[{ ...localise(emailRule(), t), message: emailMessage }]}
           externalError={serverError('email')}
+          // One verdict on both fields (a 400) is announced once, from the user ID.
+          announceError={serverError('email') !== serverError('userName')}
         />
       </Form>
     </StepCard>

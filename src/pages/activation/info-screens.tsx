@@ -62,22 +62,30 @@ export function Done({ state, titleRef, position }: ScreenProps) {
   const { analytics } = useAmwa();
   const label = t('activation.done.logOn');
   return (
-    <StepCard title={t('activation.done.title')} titleRef={titleRef} position={position} backToLogin={false} media={<SuccessIllustration />}>
+    <StepCard
+      title={t('activation.done.title')}
+      titleRef={titleRef}
+      position={position}
+      backToLogin={false}
+      media={<SuccessIllustration />}
+      primaryLink={
+        state.logoutUrl ? (
+          <a
+            className="amwa-button amwa-button--primary"
+            href={state.logoutUrl}
+            onClick={() => analytics.element({ elementType: 'link', content: 'log-on-with-scanner', position, event: 'clicked' })}
+          >
+            {label}
+          </a>
+        ) : (
+          <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">
+            {label}
+          </AppLink>
+        )
+      }
+    >
       <p>{t('activation.done.keys')}</p>
       {state.levelOfAssurance !== 2 && <Alert variant="info">{t('activation.done.coordinator')}</Alert>}
-      {state.logoutUrl ? (
-        <a
-          className="amwa-button amwa-button--primary"
-          href={state.logoutUrl}
-          onClick={() => analytics.element({ elementType: 'link', content: 'log-on-with-scanner', position, event: 'clicked' })}
-        >
-          {label}
-        </a>
-      ) : (
-        <AppLink className="amwa-button amwa-button--primary" to="/pages/logon/scanner" fullPage track="log-on-with-scanner">
-          {label}
-        </AppLink>
-      )}
     </StepCard>
   );
 }

@@ -8,7 +8,8 @@ export function MeansCheck({ activation, state, titleRef, position, onHelp }: Sc
   const failed = state.checkFailed;
   return (
     <StepCard
-      title={t('activation.meansCheck.title')}
+      // A failed check no longer says 'One moment, please': the heading tells what happened.
+      title={t(failed ? 'errorPage.title' : 'activation.meansCheck.title')}
       titleRef={titleRef}
       position={position}
       backToLogin={failed}

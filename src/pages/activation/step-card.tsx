@@ -36,13 +36,15 @@ export interface StepCardProps extends Pick<ScreenProps, 'titleRef' | 'position'
   backToLogin?: boolean | 'clear';
   onHelp?(): void;
   primary?: PrimaryAction;
+  /** A primary that navigates (a link in a button's clothes), in the action row where a primary button would be. */
+  primaryLink?: ReactNode;
   /** A picture above the title (the success illustration of the last screen). */
   media?: ReactNode;
   children?: ReactNode;
 }
 
 /** An activation screen: a card titled by its heading, with back to login, Help and the primary button. */
-export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, media, children }: StepCardProps) {
+export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, primaryLink, media, children }: StepCardProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
@@ -53,13 +55,11 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
       headingLevel={1}
       titleRef={titleRef}
       media={media}
+      footer={onHelp && <HelpButton onClick={() => { click('help'); onHelp(); }} />}
       actions={
-        (backToLogin || onHelp || primary) && (
+        (backToLogin || primary || primaryLink) && (
           <>
             {backToLogin && <BackToLogin clear={backToLogin === 'clear'} />}
-            {onHelp && (
-              <HelpButton onClick={() => { click('help'); onHelp(); }} />
-            )}
             {primary && (
               <Button
                 type={primary.form ? 'submit' : 'button'}
@@ -74,6 +74,7 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
                 {primary.label}
               </Button>
             )}
+            {primaryLink}
           </>
         )
       }

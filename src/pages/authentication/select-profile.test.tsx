@@ -55,9 +55,9 @@ describe('SelectProfile', () => {
     const { auth, events } = setup();
     expect(screen.queryByRole('list')).toBeNull();
     act(() => auth.submitResult(result));
-    const title = screen.getByRole('heading', { name: 'select profile' });
+    const title = screen.getByRole('heading', { name: 'Select a profile' });
     expect(document.activeElement).toBe(title);
-    const names = within(screen.getByRole('list', { name: 'select profile' }))
+    const names = within(screen.getByRole('list', { name: 'Select a profile' }))
       .getAllByRole('button')
       .map((button) => button.textContent);
     expect(names).toEqual(['acme tradingThis profile needs a stronger logon method', 'Jansen Holding BV Default']);

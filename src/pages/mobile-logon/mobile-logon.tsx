@@ -25,10 +25,17 @@ const APP_LINKS = [
   ['apk', 'install-android'],
 ] as const;
 
+/** How long a QR code stays valid, in words of the locale ('2 minutes', '3 Stunden'), in the largest fitting unit; Intl picks the plural form. */
+export function qrValidity(timeoutMs: number, locale: string): string {
+  const minutes = Math.max(1, Math.round(timeoutMs / 60_000));
+  const [value, unit] = minutes < 120 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
 /** The QR page of both modes: headline, what to do, app links, the QR code, back and help. */
 function MobileLogonPage({ mode }: { mode: QrMode }) {
   const t = useT();
-  const { settings, analytics } = useAmwa();
+  const { settings, analytics, i18n } = useAmwa();
   const { state, refresh } = useMobileLogon(mode);
   const pageName = mobilePageName(mode, state);
   usePageName(pageName);
@@ -46,24 +53,14 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
       <Card
         cardTitle={t(`mobileLogon.${mode}.title`)}
         headingLevel={1}
+        footer={<HelpButton onClick={() => openHelp('help')} />}
         actions={
           <>
             {showBack && <BackToLogin clear={mode === 'logon'} />}
-            <HelpButton onClick={() => openHelp('help')} />
           </>
         }
       >
         <p>{t(`mobileLogon.${mode}.scan`)}</p>
-        <p id={noAppId}>{t('mobileLogon.noApp')}</p>
-        <ul className="amwa-app-links" aria-labelledby={noAppId}>
-          {APP_LINKS.map(([name, topic]) => (
-            <li key={name}>
-              <Button variant="link" aria-haspopup="dialog" onClick={() => openHelp(name, topic)}>
-                {t(`mobileLogon.${name}`)}
-              </Button>
-            </li>
-          ))}
-        </ul>
         <QrCode
           state={state}
           onRefresh={() => {
@@ -79,6 +76,22 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
             refresh: t('mobileLogon.refresh'),
           }}
         />
+        {state.status === 'loaded' && (
+          <div>
+            <p className="amwa-qr__lead">{t('mobileLogon.waiting')}</p>
+            <p className="amwa-qr__hint">{t('mobileLogon.validFor', { duration: qrValidity(settings.qrTimeout, i18n.locale) })}</p>
+          </div>
+        )}
+        <p id={noAppId}>{t('mobileLogon.noApp')}</p>
+        <ul className="amwa-app-links" aria-labelledby={noAppId}>
+          {APP_LINKS.map(([name, topic]) => (
+            <li key={name}>
+              <Button variant="link" aria-haspopup="dialog" onClick={() => openHelp(name, topic)}>
+                {t(`mobileLogon.${name}`)}
+              </Button>
+            </li>
+          ))}
+        </ul>
       </Card>
       <MobileHelp
         open={help.open}

@@ -4,7 +4,7 @@ import type { ColourCodeState } from '../../core/flows/colour-code';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AppLink } from '../app-link';
-import { ResponseCode, unanswerable } from './response-code';
+import { LOCKED_ERROR, ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
 import { HelpButton } from '../help-button';
 
@@ -33,12 +33,24 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
   const { analytics } = useAmwa();
   const formId = useId();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
+  const locked = codeError === LOCKED_ERROR;
 
   return (
     <Card
       cardTitle={t('scannerLogon.title')}
       headingLevel={1}
       titleRef={titleRef}
+      footer={
+        <>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
+          <p>
+            {t('home.newScanner')}{' '}
+            <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
+              {t('home.activateFirst')}
+            </AppLink>
+          </p>
+        </>
+      }
       actions={
         <>
           <Button
@@ -50,8 +62,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
           >
             {t('common.back')}
           </Button>
-          <HelpButton onClick={() => { click('help'); onHelp(); }} />
-          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('log-on')}>
+          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked)} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>
         </>
@@ -77,13 +88,8 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
         onRefresh={onRefresh}
         onHelp={onHelp}
         position={position}
+        locked={locked}
       />
-      <p className="amwa-scanner-logon__activate">
-        {t('home.newScanner')}{' '}
-        <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
-          {t('home.activateFirst')}
-        </AppLink>
-      </p>
     </Card>
   );
 }

@@ -26,17 +26,22 @@ export interface ResponseCodeProps {
   onHelp(topic?: ScannerHelpTopic): void;
   /** Analytics page name of the step. */
   position: string;
+  /** The fifth wrong code locked the scanner: the code, the field and the submit button stay disabled. */
+  locked?: boolean;
 }
 
-/** True while the colour code cannot be answered: expired, failed or still loading (spec section 4). */
-export const unanswerable = (colour: ColourCodeState) => colour.status !== 'shown';
+/** True while the colour code cannot be answered: expired, failed or still loading (spec section 4), or the scanner is locked. */
+export const unanswerable = (colour: ColourCodeState, locked = false) => locked || colour.status !== 'shown';
+
+/** The server's verdict that locks the scanner: the fifth wrong code (403). */
+export const LOCKED_ERROR = 'validation.scannerLogonAttempts';
 
 /**
  * A colour code and the response code the scanner shows for it: the image with its Refresh,
  * 'Trouble scanning the colour code?' and the checked, formatted code field. The code step and
  * the step-up both answer a colour code this way.
  */
-export function ResponseCode({ formId, name, colour, code, onCodeChange, codeError, onSubmit, onRefresh, onHelp, position }: ResponseCodeProps) {
+export function ResponseCode({ formId, name, colour, code, onCodeChange, codeError, onSubmit, onRefresh, onHelp, position, locked = false }: ResponseCodeProps) {
   const t = useT();
   const { settings, analytics } = useAmwa();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
@@ -58,21 +63,24 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
         failedText={t('scannerLogon.colourCodeFailed')}
         loadingLabel={t('scannerLogon.colourCodeLoading')}
         placeholderSrc={`${settings.staticPath}/image`}
+        locked={locked}
       />
-      <Button
-        variant="link"
-        aria-haspopup="dialog"
-        onClick={() => {
-          click('help:trouble-scanning');
-          onHelp('trouble-scanning');
-        }}
-      >
-        {t('scannerLogon.troubleScanning')}
-      </Button>
+      {!locked && (
+        <Button
+          variant="link"
+          aria-haspopup="dialog"
+          onClick={() => {
+            click('help:trouble-scanning');
+            onHelp('trouble-scanning');
+          }}
+        >
+          {t('scannerLogon.troubleScanning')}
+        </Button>
+      )}
       <Form id={formId} onSubmit={onSubmit}>
         <Field
           label={t('scannerLogon.responseCode')}
-          hint={t('scannerLogon.responseCodeHint', { length })}
+          hint={t('scannerLogon.responseCodeHint', { count: length })}
           name={name}
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -84,7 +92,7 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
           errorMessage={message}
           validators={[{ ...localise(rule, t), message }]}
           externalError={codeError && t(codeError)}
-          disabled={unanswerable(colour)}
+          disabled={unanswerable(colour, locked)}
         />
       </Form>
     </>

@@ -98,9 +98,15 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
       <TechnicalErrorAlert
         on={on}
         text={t('technicalError.text', { email: settings.serviceEmail })}
-        timestampLabel={t('common.timestamp')}
-        traceIdLabel={t('common.traceId')}
+        labels={{
+          timestamp: t('common.timestamp'),
+          traceId: t('common.traceId'),
+          details: t('technicalError.details'),
+          copy: t('technicalError.copy'),
+          copied: t('technicalError.copied'),
+        }}
         formatTime={i18n.amsterdamTime}
+        locale={i18n.locale}
         onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: pageName, event: 'clicked' })}
       />
       {step === 'userId' && (

@@ -55,6 +55,23 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
       cardTitle={t('scannerLogon.stepUpTitle')}
       headingLevel={1}
       titleRef={titleRef}
+      footer={
+        <>
+          <HelpButton onClick={() => { click('help'); onHelp(); }} />
+          {means.length > 1 && (
+            <Button
+              variant="text"
+              disabled={busy}
+              onClick={() => {
+                click('switch-means');
+                authentication.swap();
+              }}
+            >
+              {t('session.switchMeans')}
+            </Button>
+          )}
+        </>
+      }
       actions={
         <>
           <Button
@@ -66,19 +83,6 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
           >
             {t('common.back')}
           </Button>
-          {means.length > 1 && (
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() => {
-                click('switch-means');
-                authentication.swap();
-              }}
-            >
-              {t('session.switchMeans')}
-            </Button>
-          )}
-          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           {scanner && (
             <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('confirm')}>
               {t('scannerLogon.confirm')}

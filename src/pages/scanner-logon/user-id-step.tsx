@@ -38,10 +38,10 @@ export function UserIdStep({ initialUserId, busy, onNext, onHelp, position, titl
       cardTitle={t('scannerLogon.title')}
       headingLevel={1}
       titleRef={titleRef}
+      footer={<HelpButton onClick={() => { click('help'); onHelp(); }} />}
       actions={
         <>
           <BackToLogin clear />
-          <HelpButton onClick={() => { click('help'); onHelp(); }} />
           <Button type="submit" form={formId} loading={busy} onClick={() => click('next')}>
             {t('common.next')}
           </Button>
