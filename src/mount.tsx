@@ -119,7 +119,7 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     // mount undone in the same task (React's StrictMode rehearsal) reports nothing.
     queueMicrotask(() => {
       if (unmounted) return;
-      console.error(`${message}. ${outcome}. See ${SETTINGS_DOCS}.`);
+      console.error(`${message}${message.endsWith('?') ? '' : '.'} ${outcome}. See ${SETTINGS_DOCS}.`);
       emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message });
     });
   };

@@ -73,6 +73,16 @@ describe('settings problems are reported once, worded for the moment', () => {
     expect(heard.origins).toEqual(['settings.qrTimeout', 'settings.qrTimeout']);
   });
 
+  it('mount: a typo is answered with the setting meant', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const heard = listen(host);
+    const handle = mount(host, { ...good, apiBaseURL: '/api' } as never);
+    cleanups.push(() => (handle.unmount(), host.remove()));
+    await settle();
+    expect(heard.messages()).toHaveLength(1);
+    expect(heard.messages()[0]).toMatch(/^amwa settings: "apiBaseURL" is not a known setting; did you mean 'apiBaseUrl'\? The widget shows its error page/);
+  });
+
   it('mount: a mount undone in the same task reports nothing', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const heard = listen(host);
