@@ -25,6 +25,7 @@ import {
 import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
+import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
 import { adoptStyles } from './ui/styles';
@@ -54,8 +55,11 @@ export interface AmwaHandle {
   update(partial: AmwaSettings | string): void;
   /** Subscribes to one event; returns the unsubscribe function. */
   on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
-  /** Moves the widget to a route such as `/pages/logon/mobile`. */
-  navigate(route: string): void;
+  /**
+   * Moves the widget to a route such as `/pages/logon/mobile`; the type knows every route. A value
+   * that is no route (from untyped code) is still refused at run time with a console message.
+   */
+  navigate(route: AmwaRoute): void;
 }
 
 /** What the custom element and the React component need beyond `mount`'s options. */
