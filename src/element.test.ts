@@ -27,6 +27,18 @@ describe('<amwa-portal>', () => {
     element.addEventListener('keydown', (event) => expectTypeOf(event).toEqualTypeOf<KeyboardEvent>());
   });
 
+  it('reads settings JSON with &#39; for an apostrophe in a single-quoted attribute, as docs/embedding.md says (issue 18)', async () => {
+    const markup = `<amwa-portal settings='{"routing": "memory", "messages": {"en": {"home.title": "Today&#39;s logon"}}}'></amwa-portal>`;
+    const parsed = new DOMParser().parseFromString(markup, 'text/html').querySelector(AMWA_TAG)!;
+    expect(parsed.getAttribute('settings')).toContain(`"Today's logon"`);
+    const element = create(parsed.getAttribute('settings')!);
+    document.body.append(element);
+    await waitFor(() => expect(heading(element)).toBe("Today's logon"));
+    // Unescaped, the apostrophe ends the attribute: the JSON is cut short and refused.
+    const cut = new DOMParser().parseFromString(markup.replace('&#39;', "'"), 'text/html').querySelector(AMWA_TAG)!;
+    expect(() => JSON.parse(cut.getAttribute('settings')!)).toThrow();
+  });
+
   it('applies a changed attribute in place: the screen and what was typed stay', async () => {
     const element = create(JSON.stringify({ routing: 'memory', initialRoute: '/pages/logon/scanner' }));
     document.body.append(element);
