@@ -1,77 +1,43 @@
-// CommonJS builds, type declarations, the stylesheet and the sandbox. The ES module builds of
-// the browser entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one
-// file, which esbuild's splitter cannot).
-import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+// Type declarations, the stylesheet and the sandbox package. The ES module builds of the browser
+// entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one file, which
+// esbuild's splitter cannot). There is no CommonJS build: Node 20.19 and later load the ES modules
+// through require() (see docs/embedding.md, "CommonJS").
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
-const browserTarget = ['es2022'];
-const preactAliases = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-};
 const reactPackages = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
-// CommonJS cannot split: the locale tables stay files of the package, required on demand.
-const localesOnDisk: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'locales-on-disk',
-  setup(build) {
-    build.onResolve({ filter: /\/locales\/[\w-]+\.json$/ }, (args) => ({ path: `../locales/${basename(args.path)}`, external: true }));
-  },
-};
-
-const commonJs: Options = {
-  format: ['cjs'],
-  target: browserTarget,
-  platform: 'browser',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  esbuildPlugins: [localesOnDisk],
-};
-
-/** `amwa` for require(): Preact inside, like the ES module build. */
-const indexCjs: Options = {
-  ...commonJs,
-  entry: { index: 'src/index.ts' },
-  noExternal: [/.*/],
-  esbuildOptions(options) {
-    options.alias = preactAliases;
-  },
-  async onSuccess() {
-    // The light-DOM stylesheet, from the same source the shadow root adopts.
-    const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
-    writeFileSync('dist/amwa.css', css + flowCss);
-  },
-};
-
-/** `amwa/react` for require(): the host's React renders it. */
-const reactCjs: Options = {
-  ...commonJs,
-  entry: { react: 'src/react.tsx' },
-  external: reactPackages,
-  noExternal: [/^(?!react$|react-dom$|react-dom\/|react\/).*/],
-  banner: { js: "'use client';" },
-};
-
-/** Type declarations for both module systems; written once, beside the builds. */
+/** Type declarations of `amwa` and `amwa/react`. */
 const declarations: Options = {
-  entry: { index: 'src/index.ts', react: 'src/react.tsx', sandbox: 'src/sandbox/index.ts' },
-  format: ['esm', 'cjs'],
+  entry: { index: 'src/index.ts', react: 'src/react.tsx' },
+  format: ['esm'],
   dts: { only: true },
   external: reactPackages,
 };
 
-/** The sandbox backend and its CLI run in Node, with their server packages bundled in. */
+/** The light-DOM stylesheet, from the same source the shadow root adopts, and its (empty) types. */
+async function writeStylesheet() {
+  const [{ css }, { flowCss }] = await Promise.all([import('./src/ui/styles'), import('./src/ui/flow-styles')]);
+  mkdirSync('dist', { recursive: true });
+  writeFileSync('dist/amwa.css', css + flowCss);
+  writeFileSync('dist/amwa.css.d.ts', "// The stylesheet for light-DOM hosts: imported for its effect (`import 'amwa/amwa.css'`), it exports nothing to script.\nexport {};\n");
+}
+
+/** The packages the sandbox package installs (its `dependencies`): imported, never bundled, so `npm audit` sees them. */
+const sandboxDependencies = Object.keys((JSON.parse(readFileSync('packages/amwa-sandbox/package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+const isSandboxDependency = new RegExp(`^(${sandboxDependencies.join('|')})(/|$)`);
+
+/** The `amwa-sandbox` package: the backend and its CLI for Node, our own sources bundled in. */
 const sandbox: Options = {
-  entry: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/cli.ts' },
-  format: ['esm', 'cjs'],
+  entry: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
+  outDir: 'packages/amwa-sandbox/dist',
+  format: ['esm'],
   target: 'node20',
   platform: 'node',
-  noExternal: [/.*/],
-  metafile: true,
-  // Bundled CommonJS packages call require() for Node's built-ins; an ES module has none.
-  banner: ({ format }) => (format === 'esm' ? { js: "import { createRequire as __amwaRequire } from 'node:module'; const require = __amwaRequire(import.meta.url);" } : {}),
+  dts: { entry: { index: 'src/sandbox/index.ts' } },
+  external: [isSandboxDependency],
+  // Here rather than with the declarations: tsup runs no onSuccess for a declarations-only build.
+  onSuccess: writeStylesheet,
 };
 
-export default defineConfig([indexCjs, reactCjs, declarations, sandbox]);
+export default defineConfig([declarations, sandbox]);

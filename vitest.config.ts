@@ -4,7 +4,7 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     // test/docs: the docs' code blocks, checked against the sources.
-    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'examples/gallery/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'examples/gallery/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end suite: real Chromium against the in-process sandbox serving the built examples.
+// End-to-end suite: real browsers (Chromium; the core flows in Firefox and WebKit too, test/e2e/engines.e2e.ts)
+// against the in-process sandbox serving the built examples.
 // One file at a time: each file owns a browser and a sandbox, and CI machines have two cores.
 export default defineConfig({
   test: {

@@ -6,20 +6,24 @@
 //   dist/amwa.standalone.js + dist/chunks/   one minified ES module for a <script type=module>
 //   dist/index.js + dist/lib/                `amwa`: Preact inside, no React for the host
 //   dist/react.js + dist/lib-react/          `amwa/react`: renders through the host's React
-//   dist-examples/react.js                   the React example, built from `amwa/react`
-//   dist-examples/gallery.js                 the sandbox's screen gallery, on the served `amwa`
+//   packages/amwa-sandbox/dist-examples/     the sandbox's example bundles:
+//     react.js                               the React example, built from `amwa/react`
+//     gallery.js                             the screen gallery, on the served `amwa`
 //
-// Runs after tsup (tsup.config.ts: CommonJS builds, type declarations, the sandbox), whose
-// sandbox metafile it reads for the third-party notices.
+// Runs after tsup (tsup.config.ts: type declarations, the stylesheet, the sandbox package).
 import { brotliCompressSync, constants } from 'node:zlib';
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { build } from 'vite';
+import { browserTargets } from './browser-target.mjs';
+import { retryImports } from './retry-imports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = 'es2022';
+// The supported browsers (.browserslistrc, docs/browsers.md) as esbuild targets.
+const target = browserTargets();
+const examplesOut = join(root, 'packages', 'amwa-sandbox', 'dist-examples');
 
 /** React imports resolved to Preact: the framework-free entries carry their own renderer. */
 export const preactAliases = [
@@ -32,35 +36,67 @@ export const preactAliases = [
 
 const reactExternal = /^(react|react-dom)(\/.*)?$/;
 
-/** Packages whose code ends up in a bundle, for the third-party notices. */
-const bundledPackages = new Set();
-const collectPackages = {
+/** Packages whose code ends up in the bundles of `amwa` and of the sandbox's examples, for their third-party notices. */
+const widgetPackages = new Set();
+const examplePackages = new Set();
+const collectPackages = (packages) => ({
   name: 'amwa:collect-packages',
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
       for (const id of Object.keys(chunk.modules)) {
         const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id.replaceAll('\\', '/'));
-        if (match) bundledPackages.add(match[1]);
+        if (match) packages.add(match[1]);
       }
     }
   },
-};
+});
 
-// Vite's library mode keeps whitespace in ES output; the standalone file is served as is, so it
-// is minified in full after bundling, with V8's compile hint for the entry.
+// Vite's library mode keeps whitespace in ES output (and reprints after every plugin's
+// renderChunk); the standalone file is served as is, so it is minified in full once the bundle is
+// written out, with V8's compile hint for the entry. Its source map goes through the minifier:
+// esbuild reads the map Rollup made from the inline comment and writes one for the minified code.
+const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=[^\n]*\n?$/;
 const minifyFully = {
   name: 'amwa:minify',
   async generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle)) {
       if (chunk.type !== 'chunk') continue;
-      const { code } = await transform(chunk.code, { minify: true, target, format: 'esm', legalComments: 'none' });
-      // Nearly every function of the entry runs for the first screen: V8 compiles them all while
-      // the file streams in, off the main thread, instead of one by one during the first render.
-      chunk.code = chunk.isEntry ? `//# allFunctionsCalledOnLoad\n${code}` : code;
+      const mapAsset = bundle[`${chunk.fileName}.map`];
+      const code = chunk.code.replace(SOURCE_MAP_COMMENT, '');
+      const input = chunk.map ? `${code}\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(chunk.map.toString()).toString('base64')}` : code;
+      const minified = await transform(input, {
+        minify: true,
+        target,
+        format: 'esm',
+        legalComments: 'none',
+        // UTF-8 as it is: modules are always decoded as UTF-8, and escaping every non-ASCII letter
+        // of the Cyrillic and Chinese tables would more than double them.
+        charset: 'utf8',
+        sourcemap: chunk.map ? 'external' : false,
+        sourcefile: chunk.fileName,
+        // Nearly every function of the entry runs for the first screen: V8 compiles them all while
+        // the file streams in, off the main thread, instead of one by one during the first render.
+        banner: chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '',
+      });
+      chunk.code = mapAsset ? `${minified.code}//# sourceMappingURL=${basename(chunk.fileName)}.map\n` : minified.code;
+      if (mapAsset) mapAsset.source = withoutSourceText(minified.map);
     }
   },
 };
+
+/**
+ * The source map without the sources' text: file names, lines, columns and original names are
+ * what a stack trace and a debugger need to point into the sources (the repository at the
+ * release's tag); the text would more than triple the package. Bundled packages are marked
+ * ignored, so debuggers step over them.
+ */
+function withoutSourceText(json) {
+  const map = JSON.parse(json);
+  delete map.sourcesContent;
+  map.x_google_ignoreList = map.sources.flatMap((source, index) => (/(^|\/)node_modules\//.test(source) ? [index] : []));
+  return JSON.stringify(map);
+}
 
 /**
  * Every screen but Home in one more file. What the entry loads lazily (the pages, the session
@@ -71,7 +107,7 @@ const minifyFully = {
  */
 function pagesChunk() {
   let chunkOf;
-  const ownChunk = (id) => /\/src\/pages\/activation\/|\/locales\/(?!en\.json)[\w-]+\.json$/.test(id.replaceAll('\\', '/'));
+  const ownChunk = (id) => /\/src\/pages\/activation\//.test(id.replaceAll('\\', '/')) || OWN_LOCALE_CHUNK.test(id.replaceAll('\\', '/'));
   return (id, { getModuleIds, getModuleInfo }) => {
     if (!chunkOf) {
       chunkOf = new Map();
@@ -92,8 +128,51 @@ function pagesChunk() {
   };
 }
 
+/** The locale tables that are chunks of their own (English is part of the pages chunk). */
+const OWN_LOCALE_CHUNK = /\/locales\/(?!en\.json)[\w-]+\.json$/;
+/** Modules the standalone build makes chunks of that hold no UI: the locale tables and the QR encoder. */
+const SHAREABLE = /\/locales\/(?!en\.json)[\w-]+\.json$|\/src\/pages\/mobile-logon\/qr-path\.ts$/;
+
+/** The shareable chunks of a build, by the absolute path of their module: `{ '/…/locales/de.json': 'chunks/de-Dhhad3fe.js' }`. */
+function shareableChunks(output) {
+  const chunks = new Map();
+  for (const built of [output].flat().flatMap((result) => result.output)) {
+    if (built.type === 'chunk' && SHAREABLE.test(built.facadeModuleId?.replaceAll('\\', '/') ?? '')) chunks.set(built.facadeModuleId, built.fileName);
+  }
+  return chunks;
+}
+
+/**
+ * Imports the locale tables and the QR encoder from the standalone file's chunks in
+ * `dist/chunks/` (no UI inside: the same code for every build) instead of `amwa` and
+ * `amwa/react` each carrying a copy. The entries import the tables (`./chunks/…`), the pages
+ * chunk the encoder (`../chunks/…`); the bundle is checked to be laid out so.
+ */
+const SHARED = 'amwa-shared:';
+const sharedChunks = (chunks) => ({
+  name: 'amwa:shared-chunks',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!/\.json$|qr-path$/.test(source)) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    const chunk = resolved && chunks.get(resolved.id);
+    if (!chunk) return null;
+    return { id: `${SHARED}${OWN_LOCALE_CHUNK.test(resolved.id) ? '.' : '..'}/${chunk}`, external: true };
+  },
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      for (const id of chunk.dynamicImports.filter((imported) => imported.startsWith(SHARED))) {
+        const target = join(dirname(chunk.fileName), id.slice(SHARED.length));
+        if (!target.startsWith('chunks/')) this.error(`${chunk.fileName} would import ${id.slice(SHARED.length)}, outside dist/chunks/`);
+      }
+    }
+  },
+});
+const sharedPath = (id) => (id.startsWith(SHARED) ? id.slice(SHARED.length) : id);
+
 /** One Vite library build of `entry` to `dist/{fileName}`, its lazy chunks under `chunkDir`. */
-const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, paths, minify = false, banner }) =>
+const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], external, paths, minify = false, banner, packages = widgetPackages, shared, maps = false, plugins = [] }) =>
   build({
     configFile: false,
     root,
@@ -102,7 +181,7 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
     resolve: { alias: aliases },
     esbuild: { jsx: 'automatic', legalComments: 'none' },
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [collectPackages, ...(minify ? [minifyFully] : [])],
+    plugins: [collectPackages(packages), ...plugins, ...(minify ? [minifyFully] : []), ...(shared ? [sharedChunks(shared)] : [])],
     // Locale tables become `JSON.parse` chunks: faster to start than object literals.
     json: { stringify: true },
     build: {
@@ -110,7 +189,7 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
       emptyOutDir: false,
       target,
       minify: false,
-      sourcemap: !minify,
+      sourcemap: maps,
       modulePreload: false,
       reportCompressedSize: false,
       lib: { entry: join(root, entry), formats: ['es'], fileName: () => fileName },
@@ -125,36 +204,46 @@ const bundle = ({ entry, fileName, outDir = 'dist', chunkDir, aliases = [], exte
           warn(warning);
         },
         // A banner (the client directive) marks the entry only: a bundler warns about it in chunks.
-        output: { chunkFileNames: `${chunkDir}/[name]-[hash].js`, manualChunks: pagesChunk(), banner: (chunk) => (chunk.isEntry && banner) || '', paths },
+        output: {
+          chunkFileNames: `${chunkDir}/[name]-[hash].js`,
+          manualChunks: pagesChunk(),
+          banner: (chunk) => (chunk.isEntry && banner) || '',
+          paths: paths ?? sharedPath,
+        },
       },
     },
   });
 
 // The standalone file for a plain <script type="module">: Preact inside, minified.
-await bundle({ entry: 'src/standalone.ts', fileName: 'amwa.standalone.js', chunkDir: 'chunks', aliases: preactAliases, minify: true });
+// Its chunks' imports retry with a fresh address after a failure (a host's bundler loads the others).
+const standalone = await bundle({ entry: 'src/standalone.ts', fileName: 'amwa.standalone.js', chunkDir: 'chunks', aliases: preactAliases, minify: true, maps: true, plugins: [retryImports] });
+const shared = shareableChunks(standalone);
+if (shared.size < 2) throw new Error('build: the standalone build wrote no locale or QR encoder chunks to share');
 // `amwa`: the framework-free entry, Preact inside; the host's bundler minifies it.
-await bundle({ entry: 'src/index.ts', fileName: 'index.js', chunkDir: 'lib', aliases: preactAliases });
+await bundle({ entry: 'src/index.ts', fileName: 'index.js', chunkDir: 'lib', aliases: preactAliases, shared });
 // `amwa/react`: the host's React renders it; a client component for React Server Components.
-await bundle({ entry: 'src/react.tsx', fileName: 'react.js', chunkDir: 'lib-react', external: reactExternal, banner: "'use client';" });
+await bundle({ entry: 'src/react.tsx', fileName: 'react.js', chunkDir: 'lib-react', external: reactExternal, banner: "'use client';", shared });
 // The React example, bundled with real React from the built `amwa/react`, as a host's build would.
 await bundle({
   entry: 'examples/react/main.tsx',
   fileName: 'react.js',
-  outDir: 'dist-examples',
+  outDir: examplesOut,
   chunkDir: 'chunks',
   aliases: [{ find: /^amwa\/react$/, replacement: join(root, 'dist/react.js') }],
   minify: true,
+  packages: examplePackages,
 });
 // The sandbox's screen gallery: imports `amwa` at run time from the build the sandbox serves
 // (/dist/index.js), so the gallery shows exactly what a host gets and ships no copy of it.
 await bundle({
   entry: 'examples/gallery/main.ts',
   fileName: 'gallery.js',
-  outDir: 'dist-examples',
+  outDir: examplesOut,
   chunkDir: 'chunks',
   external: ['amwa'],
   paths: { amwa: '/dist/index.js' },
   minify: true,
+  packages: examplePackages,
 });
 
 /** Writes `name.br` beside the JavaScript files of `dir` (or just `only`), for servers that send them as they are. */
@@ -173,22 +262,9 @@ The above copyright notice and this permission notice shall be included in all c
 
 THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.`;
 
-/** The packages tsup bundled into the sandbox, read from its metafile (which is then removed). */
-function sandboxPackages() {
-  for (const format of ['esm', 'cjs']) {
-    const metafile = join(root, 'dist', `metafile-${format}.json`);
-    for (const input of Object.keys(JSON.parse(readFileSync(metafile, 'utf8')).inputs)) {
-      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-      if (match) bundledPackages.add(match[1]);
-    }
-    rmSync(metafile);
-  }
-}
-
-/** The licence texts of every package bundled into a build the package ships. */
-function writeNotices() {
-  sandboxPackages();
-  const sections = [...bundledPackages].sort().map((name) => {
+/** Writes `file`: the licence texts of `packages`, bundled into the builds `header` names. */
+function writeNotices(packages, file, header) {
+  const sections = [...packages].sort().map((name) => {
     const dir = join(root, 'node_modules', name);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const licenceFile = readdirSync(dir).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
@@ -198,11 +274,16 @@ function writeNotices() {
     const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `MIT License\n\nCopyright (c) ${author}\n\n${MIT_TERMS}`;
     return `## ${name} ${pkg.version} (${pkg.license})\n\n${text}\n`;
   });
-  const header = '# Third-party notices\n\nThe bundles in this package (the browser entries, the standalone file, the sandbox and the examples) include code of these packages, under these licences.\n';
-  writeFileSync(join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), [header, ...sections].join('\n'));
-  return bundledPackages.size;
+  writeFileSync(file, [`# Third-party notices\n\n${header} include code of these packages, under these licences.\n`, ...sections].join('\n'));
+  return packages.size;
 }
+
+// `amwa/openapi.json`: the committed document (openapi.json, indented for review) without its
+// indentation, 44% smaller; tools read it the same.
+writeFileSync(join(root, 'dist', 'openapi.json'), JSON.stringify(JSON.parse(readFileSync(join(root, 'openapi.json'), 'utf8'))));
 
 precompress(join(root, 'dist', 'chunks'));
 for (const file of ['amwa.standalone.js']) precompress(join(root, 'dist'), file);
-console.log(`browser builds written; ${writeNotices()} bundled packages listed in dist/THIRD-PARTY-NOTICES.md`);
+const widgetNotices = writeNotices(widgetPackages, join(root, 'dist', 'THIRD-PARTY-NOTICES.md'), 'The bundles in this package (the `amwa` and `amwa/react` entries and the standalone file)');
+const exampleNotices = writeNotices(examplePackages, join(examplesOut, 'THIRD-PARTY-NOTICES.md'), 'The example bundles in this folder (the React example and the screen gallery)');
+console.log(`browser builds written; bundled packages listed in dist/THIRD-PARTY-NOTICES.md (${widgetNotices}) and ${relative(root, examplesOut)}/THIRD-PARTY-NOTICES.md (${exampleNotices})`);

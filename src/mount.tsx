@@ -3,6 +3,7 @@ import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
+import { lazyImport } from './core/lazy-import';
 import { createCookies } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
@@ -73,8 +74,11 @@ export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
 }
 
-/** Where the docs of every setting live, named in settings errors. */
-export const SETTINGS_DOCS = 'https://www.npmjs.com/package/amwa#settings (docs/settings.md in the package)';
+/**
+ * Where the docs of every setting live, named in settings errors: the page ships in the package,
+ * so it exists wherever the widget runs from, whatever registry and scope it came from.
+ */
+export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
 
 const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
 const DEFAULTS = parseSettings({}) as { ok: true; settings: Settings };
@@ -235,7 +239,7 @@ function startInstance(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
     () => import('./core/api'),
   );
-  const traceLog = createTraceLog(api);
+  const traceLog = createTraceLog(api, scope.signal);
   const errors = createErrorHandler({
     emit,
     analytics,
@@ -243,24 +247,28 @@ function startInstance(
     signal: scope.signal,
     navigateToError: (traceId) => history.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
   });
-  let session: AmwaServices['session'] | undefined;
-  const loadSession = () =>
-    (session ??= import('./core/session').then(({ createSession }) => {
-      const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
-      if (scope.disposed) return created;
-      // Hosts and tests see which tab runs the token refresh for the origin.
-      created.onLeaderChange((leader) => {
-        box.dataset.sessionLeader = String(leader);
-        emit('amwa-session-leader', { leader });
-      });
-      void created.init();
-      return created;
-    }));
+  // A failed load is forgotten and tried again with the next use; one the warm-up started and no
+  // page waits for is reported once, and one aborted because the page is being left not at all.
+  const sessionLayer = lazyImport(
+    () =>
+      import('./core/session').then(({ createSession }) => {
+        const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+        if (scope.disposed) return created;
+        // Hosts and tests see which tab runs the token refresh for the origin.
+        created.onLeaderChange((leader) => {
+          box.dataset.sessionLeader = String(leader);
+          emit('amwa-session-leader', { leader });
+        });
+        void created.init();
+        return created;
+      }),
+    { report: (error) => console.warn('amwa: the session layer could not be loaded ahead of use; it is tried again when a page needs it', error), signal: scope.signal },
+  );
   // Home needs neither the session layer nor the full tables: they load once the page is idle
   // or the user starts using the widget, whichever comes first.
   const warmUp = () => {
     traceLog.warm();
-    void loadSession();
+    sessionLayer.warm();
     void texts.complete().catch(() => undefined);
   };
   whenIdle(scope, box, warmUp);
@@ -283,7 +291,7 @@ function startInstance(
     cookies,
     analytics,
     get session() {
-      return loadSession();
+      return sessionLayer.get();
     },
     portalRoot: box,
     activityTargets,

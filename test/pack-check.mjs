@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// Checks the package as npm would publish it: packs a tarball, checks its file list, lints
-// it with publint (strict: warnings fail) and checks its types with @arethetypeswrong/cli.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Checks both packages as npm would publish them (`amwa` and `amwa-sandbox`, run after the build):
+//   - their file lists, pinned in test/package-files.json: a new or lost file is a conscious
+//     change (`node test/pack-check.mjs --update` rewrites the list; review its diff);
+//   - `amwa` unpacks to 3 MB or less and holds no server code and no CommonJS;
+//   - publint (strict: warnings fail) and @arethetypeswrong/cli on every entry of both;
+//   - `amwa` installed from its tarball into an empty project adds exactly one package, offline;
+//   - `amwa-sandbox` installed from its tarball (with `amwa`'s) starts with
+//     `npx amwa-sandbox --port 0` and answers its contract.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,83 +16,172 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const pinnedFile = join(root, 'test', 'package-files.json');
+const update = process.argv.includes('--update');
+const MAX_UNPACKED = 3_000_000;
 const workDir = mkdtempSync(join(tmpdir(), 'amwa-pack-'));
 const failures = [];
+const started = performance.now();
 
 function section(title) {
-  console.log(`\n== ${title}`);
+  console.log(`\n== ${title} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * A built file's name with its content hashes replaced, so a rebuild is not a change of the list:
+ * `pages-C3wgr8cn.js` and (a chunk named after a hashed module) `qr-path-CA2OES3F-Bx1_9kQa.js`.
+ * A hash is 8 characters with a capital or a digit, which keeps names like `-scanner` as they are.
+ */
+const HASHED = /-([\w-]{8})(?=(-\[hash\])?\.(js|d\.ts)(\.map|\.br)?$)/;
+function normalise(path) {
+  for (let name = path; ; ) {
+    const next = name.replace(HASHED, (match, hash) => (/[A-Z0-9]/.test(hash) ? '-[hash]' : match));
+    if (next === name) return name;
+    name = next;
+  }
+}
+
+/** `npm pack` of the package in `dir`: the tarball's path and what npm reports about it. */
+function pack(args) {
+  // --ignore-scripts: the check is about what gets published, not about re-running the build.
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir, ...args], { cwd: root, encoding: 'utf8' }));
+  console.log(`${packed.filename}: ${packed.files.length} files, ${(packed.size / 1000).toFixed(0)} kB packed, ${(packed.unpackedSize / 1000).toFixed(0)} kB unpacked`);
+  return { ...packed, tarball: join(workDir, packed.filename), files: packed.files.map((file) => normalise(file.path)).sort() };
+}
+
+/** Runs npm in `cwd`; the output only when it fails. */
+const npm = (cwd, args) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** An empty project to install tarballs into. */
+function emptyProject(name) {
+  const dir = join(workDir, name);
+  execFileSync('mkdir', ['-p', dir]);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true }));
+  return dir;
+}
+
+/** The packages npm installed into `dir`, from its hidden lock file. */
+const installed = (dir) => Object.keys(JSON.parse(readFileSync(join(dir, 'node_modules', '.package-lock.json'), 'utf8')).packages).filter(Boolean);
+
+/** Starts `npx amwa-sandbox --port 0` in `dir`; resolves with its origin and the child once it listens. */
+function startSandbox(dir) {
+  // Its own process group, so that stopping it stops npx and the server npx started.
+  const child = spawn('npx', ['--no', '--', 'amwa-sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`amwa-sandbox did not listen within 30 s:\n${output}`)), 30_000);
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (text) => {
+        output += text;
+        const match = /amwa sandbox: (http:\/\/[\d.]+:\d+)\//.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve({ url: match[1], child });
+        }
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`amwa-sandbox exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+/** The sandbox's contract, as much as shows without a browser. */
+async function checkContract(url) {
+  const problems = [];
+  const personas = await fetch(`${url}/__sandbox/personas`).then((response) => response.json());
+  if (!Array.isArray(personas) || !personas.some((persona) => persona.userId === 'ANNA0001')) problems.push('GET /__sandbox/personas lists no ANNA0001');
+  // GET {apiBaseUrl}/ hands out the XSRF token every mutating call must echo.
+  const home = await fetch(`${url}/access/`);
+  if (home.status !== 200 || !/XSRF-TOKEN=[^;]+/.test(home.headers.get('set-cookie') ?? '')) problems.push(`GET /access/ answered ${home.status} without an XSRF-TOKEN cookie`);
+  const unguarded = await fetch(`${url}/access/v1/api/public/qr`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  if (unguarded.status !== 403) problems.push(`a POST without the XSRF token answered ${unguarded.status}, not 403`);
+  // The widget from the amwa installed beside it, the examples from the sandbox package.
+  for (const path of ['/dist/amwa.standalone.js', '/dist-examples/react.js', '/examples/console.js']) {
+    const response = await fetch(url + path);
+    if (response.status !== 200) problems.push(`GET ${path} answered ${response.status}`);
+  }
+  return problems;
 }
 
 try {
   section('npm pack');
-  // --ignore-scripts: the check is about what gets published, not about re-running the build.
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir], { cwd: root, encoding: 'utf8' }),
-  );
-  const tarball = join(workDir, packed.filename);
-  const files = packed.files.map((file) => file.path);
-  console.log(`${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(1)} kB packed`);
+  const packages = { amwa: pack([]), 'amwa-sandbox': pack(['--workspace', 'amwa-sandbox']) };
 
-  section('tarball contents');
-  const required = [
-    'package.json',
-    'README.md',
-    'CHANGELOG.md',
-    'dist/index.js',
-    'dist/index.cjs',
-    'dist/index.d.ts',
-    'dist/index.d.cts',
-    'dist/react.js',
-    'dist/sandbox.js',
-    'dist/sandbox-cli.js',
-    'dist/amwa.standalone.js',
-    'dist/amwa.css',
-    'dist/THIRD-PARTY-NOTICES.md',
-    'dist-examples/react.js',
-    'static/image',
-    'locales/en.json',
-    'openapi.json',
-  ];
-  const missing = required.filter((file) => !files.includes(file));
-  // Sources, tests and tooling state must never ship.
-  const stray = files.filter((file) => /^(src|test|\.ci|\.tmp|node_modules|coverage)\//.test(file) || file.endsWith('.tgz'));
-  for (const file of missing) failures.push(`tarball lacks ${file}`);
-  for (const file of stray) failures.push(`tarball ships ${file}`);
-  console.log(missing.length + stray.length === 0 ? 'ok' : `missing: ${missing.join(', ') || '-'}; stray: ${stray.join(', ') || '-'}`);
-
-  section('publint (strict)');
-  const { messages, pkg } = await publint({
-    strict: true,
-    level: 'suggestion',
-    pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer },
-  });
-  for (const message of messages) {
-    const line = `${message.type}: ${formatMessage(message, pkg, { color: false })}`;
-    console.log(line);
-    if (message.type !== 'suggestion') failures.push(`publint ${line}`);
+  section('file lists (test/package-files.json)');
+  const lists = Object.fromEntries(Object.entries(packages).map(([name, packed]) => [name, packed.files]));
+  if (update) {
+    writeFileSync(pinnedFile, `${JSON.stringify(lists, null, 2)}\n`);
+    console.log('rewritten: review its diff');
+  } else {
+    const pinned = JSON.parse(readFileSync(pinnedFile, 'utf8'));
+    for (const [name, files] of Object.entries(lists)) {
+      const added = files.filter((file) => !pinned[name]?.includes(file));
+      const lost = (pinned[name] ?? []).filter((file) => !files.includes(file));
+      for (const file of added) failures.push(`${name} ships ${file}, which test/package-files.json does not list (node test/pack-check.mjs --update, if on purpose)`);
+      for (const file of lost) failures.push(`${name} lacks ${file}, which test/package-files.json lists`);
+    }
+    console.log(failures.length === 0 ? 'ok: as pinned' : 'differs (see the end)');
   }
-  if (messages.length === 0) console.log('ok');
 
-  section('are the types wrong (node16 profile)');
-  // node16 profile: the package is resolved the way Node and TypeScript's node16/bundler modes
-  // do; node10 resolution (no `exports` support) is not a target of a package needing Node 20.
-  // Excluded: the locale JSON files under ./locales/* and the stylesheet are data, not typed
-  // modules; ./standalone is an ES module for <script type=module> that require() is refused.
+  section('amwa: size and contents');
+  const { unpackedSize, files } = packages.amwa;
+  if (unpackedSize > MAX_UNPACKED) failures.push(`amwa unpacks to ${unpackedSize} bytes, more than ${MAX_UNPACKED}`);
+  // Server code, CommonJS, sources, tests and tooling state must never ship in the browser package.
+  const stray = files.filter((file) => /^dist\/.*(sandbox|server|cli\.)|\.cjs$|\.d\.cts$|^(src|test|examples|dist-examples|\.ci|\.tmp|node_modules|coverage)\//.test(file) || file.endsWith('.tgz'));
+  for (const file of stray) failures.push(`amwa ships ${file}`);
+  console.log(`${(unpackedSize / 1e6).toFixed(2)} MB unpacked (at most ${MAX_UNPACKED / 1e6} MB)${stray.length ? `; stray: ${stray.join(', ')}` : ''}`);
+
+  for (const [name, { tarball }] of Object.entries(packages)) {
+    section(`${name}: publint (strict)`);
+    const { messages, pkg } = await publint({ strict: true, level: 'suggestion', pack: { tarball: new Uint8Array(readFileSync(tarball)).buffer } });
+    for (const message of messages) {
+      const line = `${message.type}: ${formatMessage(message, pkg, { color: false })}`;
+      console.log(line);
+      failures.push(`${name}: publint ${line}`);
+    }
+    if (messages.length === 0) console.log('ok');
+
+    section(`${name}: are the types wrong (esm-only profile)`);
+    // Every entry, none excluded. The esm-only profile: both packages are ES modules only, so
+    // attw checks how Node (node16 from ESM) and bundlers resolve them; a require() from Node
+    // 20.19 or later loads the same ES module (test/node-import.mjs checks that in Node).
+    try {
+      execFileSync(join(root, 'node_modules', '.bin', 'attw'), [tarball, '--profile', 'esm-only', '--format', 'table', '--no-emoji', '--no-color'], { cwd: root, stdio: 'inherit' });
+    } catch {
+      failures.push(`${name}: attw reported problems (see above)`);
+    }
+  }
+
+  section('amwa: installed from its tarball into an empty project, offline');
+  const host = emptyProject('host');
+  npm(host, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', packages.amwa.tarball]);
+  const hostPackages = installed(host);
+  if (hostPackages.join() !== 'node_modules/amwa') failures.push(`installing amwa added ${hostPackages.length} packages: ${hostPackages.join(', ')}`);
+  console.log(`added: ${hostPackages.join(', ')}`);
+
+  section('amwa-sandbox: installed from its tarball, started with npx, answering its contract');
+  const tests = emptyProject('bank-tests');
+  npm(tests, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', packages.amwa.tarball, packages['amwa-sandbox'].tarball]);
+  console.log(`added ${installed(tests).length} packages: ${installed(tests).map((path) => path.replace(/^node_modules\//, '')).join(', ')}`);
+  const { url, child } = await startSandbox(tests);
   try {
-    execFileSync(bin('attw'), [tarball, '--profile', 'node16', '--format', 'ascii', '--no-emoji', '--no-color', '--exclude-entrypoints', './locales/*', './amwa.css', './standalone'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  } catch {
-    failures.push('attw reported problems (see above)');
+    console.log(`listening on ${url}`);
+    const problems = await checkContract(url);
+    for (const problem of problems) failures.push(`amwa-sandbox from its tarball: ${problem}`);
+    console.log(problems.length === 0 ? 'ok' : problems.join('\n'));
+  } finally {
+    process.kill(-child.pid, 'SIGTERM');
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
 
+section('done');
 if (failures.length > 0) {
   console.error(`\npack check failed:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log('\npack check passed');
+console.log('pack check passed');

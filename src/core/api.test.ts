@@ -290,4 +290,15 @@ describe('createLazyApiClient', () => {
     expect(b.data).toEqual({ ok: true });
     expect(load).toHaveBeenCalledOnce();
   });
+
+  it('fails the request whose load failed, and loads again for the next one', async () => {
+    const fetch = vi.fn(async () => new Response(")]}'\n{\"ok\":true}", { status: 200 }));
+    const lost = new TypeError('Failed to fetch dynamically imported module');
+    const load = vi.fn().mockRejectedValueOnce(lost).mockResolvedValue({ createApiClient });
+    const settings = (parseSettings({ apiBaseUrl: 'https://api.example/access' }) as { ok: true; settings: Settings }).settings;
+    const api = createLazyApiClient({ settings, emit: () => {}, scope: createScope(), language: () => 'en-GB', fetch }, load);
+    await expect(api.request({ method: 'GET', path: '/x' })).rejects.toBe(lost);
+    expect((await api.request({ method: 'GET', path: '/x' })).data).toEqual({ ok: true });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

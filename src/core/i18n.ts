@@ -1,4 +1,5 @@
 import rosetta from 'rosetta';
+import { whileStaying } from './lazy-import';
 import { BUNDLED_ENGLISH, LOCALE_FILES } from './locale-files';
 
 /** Nested message table of one locale, as in `locales/<locale>.json`. */
@@ -79,11 +80,12 @@ export class LocaleLoadError extends Error {
 }
 
 /** The tables shipped in the package, as chunks a bundler resolves (the default). */
-export const packagedLocaleLoader: LocaleLoader = async (name) => {
+export const packagedLocaleLoader: LocaleLoader = async (name, signal) => {
   const load = LOCALE_FILES[name];
   if (!load) return undefined;
   try {
-    return (await load()).default;
+    // An import aborted because the page is being left never settles: no fallback to report.
+    return (await whileStaying(load, signal)).default;
   } catch (error) {
     // A failed dynamic import names the chunk it tried in its message.
     const url = /\b(https?:\/\/\S+|\/\S+\.js)\b/.exec(String((error as Error)?.message))?.[0] ?? `amwa/locales/${name}.json`;

@@ -1,3 +1,4 @@
+import { whileStaying } from './lazy-import';
 import type { Scope } from './scope';
 
 /** What a route resolves to, given the route's own context. */
@@ -177,7 +178,7 @@ export const CHUNK_TIMEOUT_MS = 120000;
 export function loadChunk<C>(id: string, load: () => Promise<C>, scope: Scope, timeoutMs = CHUNK_TIMEOUT_MS): Promise<C> {
   return new Promise<C>((resolve, reject) => {
     const stop = scope.setTimeout(() => reject(new ChunkLoadError(id)), timeoutMs);
-    load().then(
+    whileStaying(load, scope.signal).then(
       (value) => {
         stop();
         resolve(value);

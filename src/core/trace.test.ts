@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api';
 import { createEmitter } from './events';
 import { createScope } from './scope';
@@ -35,7 +35,7 @@ describe('createTraceLog', () => {
     return parsed.settings;
   })();
 
-  function setup(answer: () => Promise<Response>) {
+  function setup(answer: () => Promise<Response>, load?: Parameters<typeof createTraceLog>[2]) {
     scope = createScope();
     document.cookie = 'XSRF-TOKEN=t; path=/';
     const posts: { url: string; body: unknown; keepalive?: boolean }[] = [];
@@ -44,8 +44,21 @@ describe('createTraceLog', () => {
       return answer();
     }) as typeof globalThis.fetch;
     const api = createApiClient({ settings, emit: createEmitter().emit, scope, language: () => 'en-GB', fetch });
-    return { log: createTraceLog(api), posts };
+    return { log: createTraceLog(api, scope.signal, load), posts };
   }
+
+  it('loses a line quietly when its sender cannot be loaded, and loads it again for the next line', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Importing a module script failed.')).mockImplementation(() => import('./trace-send'));
+    const { log, posts } = setup(async () => new Response(null, { status: 204 }), load);
+    const errors = vi.spyOn(console, 'error');
+    log.trace('lost');
+    await log.settled();
+    log.trace('sent');
+    await log.settled();
+    expect(posts.map(({ body }) => (body as { operation: string }).operation)).toEqual(['sent']);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(errors).not.toHaveBeenCalled();
+  });
 
   it('posts operation and context to /log/trace and /log/trace-error, with keepalive so a line outlives the page', async () => {
     const { log, posts } = setup(async () => new Response(null, { status: 204 }));

@@ -1,6 +1,7 @@
 // Trace logging (spec section 7): fire-and-forget lines about milestones and errors. It sits on
 // top of the API client; nothing in the client depends on it.
 import type { ApiClient } from './api';
+import { lazyImport } from './lazy-import';
 import { TRACE_HEADER } from './trace-id';
 import type * as sending from './trace-send';
 import type { TraceContext } from './trace-send';
@@ -25,20 +26,16 @@ export const responseIdOf = (headers: Headers | undefined) => headers?.get(TRACE
  * Creates the trace log on top of the API client; logging never throws into its caller. Its
  * sending half is outside the first screen's bundle and loads with `warm()` (at idle, or with
  * the first page that traces), so by the time a line is sent it is there and the line's request
- * goes out before a navigation that follows it.
+ * goes out before a navigation that follows it. Once `signal` (the widget's scope) aborts, a
+ * pending load leaves no listener behind.
  */
-export function createTraceLog(api: ApiClient, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
+export function createTraceLog(api: ApiClient, signal?: AbortSignal, load: () => Promise<typeof sending> = () => import('./trace-send')): TraceLog {
   const pending = new Set<Promise<unknown>>();
-  let loaded: Promise<typeof sending> | undefined;
-  const sender = () => {
-    if (!loaded) {
-      loaded = load();
-      loaded.catch(() => undefined); // reported with the first line that needs it, if any
-    }
-    return loaded;
-  };
+  // A failed load is tried again with the next line; a lost trace line is never reported.
+  const sender = lazyImport(load, { report: () => undefined, signal });
   const post = (kind: 'trace' | 'error', operation: string, context: TraceContext = {}) => {
-    const line = sender()
+    const line = sender
+      .get()
       .then(({ sendTraceLine }) => sendTraceLine(api, kind, operation, context))
       .catch(() => undefined) // a lost trace line must never disturb the user
       .finally(() => pending.delete(line));
@@ -50,6 +47,6 @@ export function createTraceLog(api: ApiClient, load: () => Promise<typeof sendin
     settled: async () => {
       await Promise.allSettled([...pending]);
     },
-    warm: () => void sender(),
+    warm: () => sender.warm(),
   };
 }

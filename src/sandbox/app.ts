@@ -16,6 +16,7 @@ import { oauth } from './oauth';
 import { scannerLogon } from './scanner-logon';
 import { security } from './security';
 import type { SandboxState } from './state';
+import type { SandboxRoots } from './roots';
 import { staticFiles } from './static';
 import { trace } from './trace';
 
@@ -28,19 +29,19 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
  */
 export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth, trace];
 
-/** What `createApp` takes besides state and root. */
+/** What `createApp` takes besides state and roots. */
 export interface AppOptions extends HostOptions {
   /** Origins whose pages may use the sandbox as their API (besides `*.localhost` ones). */
   corsOrigins?: readonly string[];
 }
 
 /** Builds the sandbox app: host check, CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
-export function createApp(state: SandboxState, root: string, { corsOrigins, ...hosts }: AppOptions = {}): Hono {
+export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins, ...hosts }: AppOptions = {}): Hono {
   const app = new Hono();
   const policy = originPolicy(corsOrigins);
   app.use(hostGuard(hostPolicy(hosts)), cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
-  staticFiles(app, root);
+  staticFiles(app, roots);
   examples(app, state);
   bench(app, state);
   pages(app, state);

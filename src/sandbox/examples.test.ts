@@ -177,7 +177,7 @@ describe('static files', () => {
     const { send } = setup();
     const css = await send('/examples/demo.css');
     expect(css.headers.get('Content-Type')).toBe('text/css; charset=utf-8');
-    expect(await css.text()).toBe(readFileSync('examples/demo.css', 'utf8'));
+    expect(await css.text()).toBe(readFileSync('packages/amwa-sandbox/examples/demo.css', 'utf8'));
     expect((await send('/examples/console.js')).headers.get('Content-Type')).toBe('text/javascript; charset=utf-8');
     for (const path of ['/examples/react/main.tsx', '/examples/%2e%2e/package.json', '/dist/..%2fpackage.json', '/examples/%E0%A4%A.css', '/dist/nothing.js']) {
       expect((await send(path)).status).toBe(404);

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
+import { sandboxRoots } from './roots';
 import { JSON_PREFIX, json } from './http';
 import { createState } from './state';
 
@@ -12,7 +13,7 @@ const NOW = Date.UTC(2025, 0, 2, 3, 4, 5);
 // The real app with one extra API call, the way a flow module adds its calls.
 function setup() {
   const state = createState(() => NOW);
-  const app = createApp(state, process.cwd());
+  const app = createApp(state, sandboxRoots({}));
   let calls = 0;
   app.post(ECHO, (c) => json(c, { ok: true, calls: ++calls }));
   const send = (path: string, init?: RequestInit) => app.fetch(new Request(ORIGIN + path, init));

@@ -1,17 +1,17 @@
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { sandboxRoots } from './roots';
 import { createState, type SandboxState } from './state';
 
 export type { Fault, OutboxMail, PendingQr, Persona, SandboxConfig, SandboxState, ScannerStatus } from './state';
 
 /** Options of `createSandbox`. */
 export interface SandboxOptions {
-  /** Package root holding `dist/`, `dist-examples/`, `examples/` and `locales/` (default: this package). */
+  /** Folder of the `amwa` package whose `dist/`, `locales/` and `static/` it serves (default: the `amwa` installed beside the sandbox). */
   root?: string;
+  /** Folder holding the examples' `dist-examples/` and `examples/` (default: this package). */
+  examplesRoot?: string;
   /** Clock for expiries, `sentAt` and the `Date` header (default `Date.now`). */
   now?: () => number;
   /**
@@ -48,18 +48,11 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-// The nearest folder above this module with a package.json: the package root, from src/ and dist/ alike.
-function packageRoot() {
-  let dir = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
-
 /** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options.now);
   const { corsOrigins, allowedHosts, publicUrl } = options;
-  const app = createApp(state, options.root ?? packageRoot(), { corsOrigins, allowedHosts, publicUrl });
+  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl });
   return { fetch: async (request) => app.fetch(request), state, reset: () => state.reset() };
 }
 

@@ -2,7 +2,7 @@
 // page of link mode, each with its own kept-alive connection and cookie, polling
 // `GET …/link/qr/confirmed` as the widget does (the same polling as the logon page's, without
 // the anonymous session a logon QR code needs first). Used by `npm run bench:load` (full size) and by a unit test (short); never
-// exported from `amwa/sandbox`.
+// exported from `amwa-sandbox`.
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -28,7 +28,7 @@ for (const name of ['dist/amwa.standalone.js', 'dist/chunks/scanner-logon-B6QIl-
 writeFileSync(join(root, 'examples/demo.css.br'), brotliCompressSync(files['examples/demo.css']!));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const sandbox = createSandbox({ root });
+const sandbox = createSandbox({ root, examplesRoot: root });
 const send = (path: string, headers: Record<string, string> = {}) => sandbox.fetch(new Request(`http://sandbox.test${path}`, { headers }));
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
 

@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import { BENCH_WIDGET } from './bench';
 import { EXAMPLES } from './catalog';
 import { encodePng } from './png';
+import type { SandboxRoots } from './roots';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -88,18 +89,24 @@ function image(app: Hono, path: string, draw: () => Uint8Array<ArrayBuffer>) {
 }
 
 
-/** Files: the widget build, the React example bundle, example assets, and each example's `{basePath}/static/`. */
-export function staticFiles(app: Hono, root: string) {
-  mount(app, '/dist', join(root, 'dist'), true);
-  mount(app, '/dist-examples', join(root, 'dist-examples'), true);
-  mount(app, '/examples', join(root, 'examples'));
+/**
+ * Files: the widget build, the React example bundle, example assets, and each example's
+ * `{basePath}/static/`. Without an `amwa` package to serve, the widget's files answer 404 and
+ * the API still works.
+ */
+export function staticFiles(app: Hono, { widget, examples: examplesRoot }: SandboxRoots) {
+  if (widget) mount(app, '/dist', join(widget, 'dist'), true);
+  mount(app, '/dist-examples', join(examplesRoot, 'dist-examples'), true);
+  mount(app, '/examples', join(examplesRoot, 'examples'));
   // The primary colour of spec section 1: a recognisable tab, and no 404 in the console.
   image(app, '/favicon.ico', () => encodePng(16, 16, () => [155, 0, 76]));
   // The bench's host page too: a build that fetches its tables from `{basePath}/static/locales` finds them.
   for (const basePath of [...EXAMPLES.map((example) => example.basePath), BENCH_WIDGET]) {
-    app.get(`${basePath}/static/locales/:file{[a-z]{2}(-[A-Z]{2})?\\.json}`, (c) => serveFile(c, join(root, 'locales'), c.req.param('file'), undefined, true));
-    // The expired colour-code placeholder ships in the package (static/image) for hosts to serve.
-    app.get(`${basePath}/static/image`, (c) => serveFile(c, join(root, 'static'), 'image', 'image/png'));
+    if (widget) {
+      app.get(`${basePath}/static/locales/:file{[a-z]{2}(-[A-Z]{2})?\\.json}`, (c) => serveFile(c, join(widget, 'locales'), c.req.param('file'), undefined, true));
+      // The expired colour-code placeholder ships in the package (static/image) for hosts to serve.
+      app.get(`${basePath}/static/image`, (c) => serveFile(c, join(widget, 'static'), 'image', 'image/png'));
+    }
     app.get(`${basePath}/static/apk/${APK_FILE}`, (c) =>
       c.body(DUMMY_APK, 200, {
         'Content-Type': 'application/vnd.android.package-archive',

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
-const CLI = fileURLToPath(new URL('../../dist/sandbox-cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../packages/amwa-sandbox/dist/cli.js', import.meta.url));
 
 const children = new Set<ChildProcessWithoutNullStreams>();
 afterEach(() => {

@@ -76,7 +76,7 @@ const TS_LANGS: Record<string, ts.Extension> = { ts: ts.Extension.Ts, typescript
 /** True for the blocks `checkTypeScript` checks. */
 export const isTypeScript = (snippet: Snippet) => snippet.lang in TS_LANGS && !snippet.meta.includes(NO_CHECK);
 
-/** The root tsconfig's options: `paths` resolve `amwa`, `amwa/react` and `amwa/sandbox` to the sources. */
+/** The root tsconfig's options: `paths` resolve `amwa`, `amwa/react` and `amwa-sandbox` to the sources. */
 function compilerOptions(root: string): ts.CompilerOptions {
   const configFile = join(root, 'tsconfig.json');
   const { config, error } = ts.readConfigFile(configFile, ts.sys.readFile);

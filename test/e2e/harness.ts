@@ -19,7 +19,7 @@ import { contractLog, type LoggedRequest } from '../../src/sandbox/contract';
 import { launchBrowser } from './chromium';
 import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../src/sandbox/index';
 
-export { CHROMIUM, CHROMIUM_ARGS, launchBrowser } from './chromium';
+export { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './chromium';
 
 /** The example pages every suite visits: plain, strict CSP, React host. */
 export const EXAMPLES: Readonly<Record<'vanilla' | 'csp' | 'react', string>> = {

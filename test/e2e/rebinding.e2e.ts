@@ -3,7 +3,7 @@
 // page is then same-origin with whatever listens there; the sandbox must answer it nothing.
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, useE2E } from './harness';
+import { CHROMIUM_ARGS, chromiumPath, useE2E } from './harness';
 
 const e2e = useE2E();
 
@@ -11,7 +11,7 @@ const ATTACKER = 'rebind.attacker.example';
 
 let rebound: Browser | undefined;
 beforeAll(async () => {
-  rebound = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${ATTACKER} 127.0.0.1`], headless: true });
+  rebound = await chromium.launch({ executablePath: await chromiumPath(), args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${ATTACKER} 127.0.0.1`], headless: true });
 });
 afterAll(() => rebound?.close());
 

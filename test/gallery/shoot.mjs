@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run gallery: screenshots of every screen state of the sandbox's gallery (docs/gallery.md),
 // for designers and translators. Starts a sandbox in-process, opens /__sandbox/gallery in the
-// system Chromium, waits until every state is reached, then for each language writes one PNG per
+// machine's Chromium, waits until every state is reached, then for each language writes one PNG per
 // state: <out>/<language>/<width>/<state>.png.
 //
 //   npm run gallery                       every language at 375 px, blue channel
@@ -17,10 +17,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { chromiumAdvice, findChromium, thisSystem } from '../browsers/find.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LANGUAGES = ['bg', 'cs', 'de', 'en', 'es', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'ru', 'sk', 'uk', 'zh'];
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Walking every state takes about 20 s on a laptop; a loaded machine gets ample room. */
 const READY_TIMEOUT_MS = 300_000;
@@ -68,7 +68,10 @@ try {
   throw new Error('gallery: dist/ is missing; run `npm run build` first (npm run gallery does)', { cause: error });
 }
 const server = await sandbox({ port: 0 });
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+// AMWA_CHROMIUM or CHROME_PATH, else Playwright's, else the system's Chrome, Chromium or Edge.
+const found = findChromium(await thisSystem());
+if (!found) throw new Error(`gallery: no Chrome, Chromium or Edge on this machine; ${chromiumAdvice(process.platform)}`);
+const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS, headless: true });
 let failed = false;
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-GB', timezoneId: 'Europe/Amsterdam' });

@@ -44,7 +44,7 @@ export function useActivation(): Activation | undefined {
           },
         }),
       );
-    });
+    }, (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }));
     return () => scope.dispose();
   }, [services]);
 
