@@ -9,14 +9,17 @@ export type AmwaElementEventMap = HTMLElementEventMap & { [K in AmwaEventType]: 
 
 type ElementListener<K extends keyof AmwaElementEventMap> = (this: AmwaPortalElement, event: AmwaElementEventMap[K]) => unknown;
 
+/** Any event name but an `amwa-` one the widget does not fire: a typo such as `amwa-redy` fails type-checking. */
+type OtherEventName<T extends string> = T extends `amwa-${string}` ? (T extends AmwaEventType ? T : never) : T;
+
 /** `<amwa-portal settings='{…}'>`: an element whose `addEventListener` knows every amwa event. */
 export interface AmwaPortalElement extends HTMLElement {
   /** The widget mounted while the element is connected: `navigate`, `update`, `on`. */
   readonly handle: AmwaHandle | undefined;
   addEventListener<K extends keyof AmwaElementEventMap>(type: K, listener: ElementListener<K>, options?: boolean | AddEventListenerOptions): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<T extends string>(type: OtherEventName<T>, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof AmwaElementEventMap>(type: K, listener: ElementListener<K>, options?: boolean | EventListenerOptions): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  removeEventListener<T extends string>(type: OtherEventName<T>, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

@@ -8,6 +8,7 @@ export type { AmwaElementEventMap, AmwaPortalElement } from './element';
 export { parseSettings } from './core/settings';
 export type { AmwaSettings, KnownCountry, Settings, SettingsInput, SettingsResult } from './core/settings';
 export type { Language, LocaleLoader, Messages } from './core/i18n';
+export type { AmwaRoute, KnownRoute } from './core/known-routes';
 export type {
   AmwaEventMap,
   AmwaEventType,

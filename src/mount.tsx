@@ -26,6 +26,7 @@ import {
 import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
+import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
 import { adoptStyles } from './ui/styles';
@@ -55,8 +56,11 @@ export interface AmwaHandle {
   update(partial: AmwaSettings | string): void;
   /** Subscribes to one event; returns the unsubscribe function. */
   on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
-  /** Moves the widget to a route such as `/pages/logon/mobile`. */
-  navigate(route: string): void;
+  /**
+   * Moves the widget to a route such as `/pages/logon/mobile`; the type knows every route. A value
+   * that is no route (from untyped code) is still refused at run time with a console message.
+   */
+  navigate(route: AmwaRoute): void;
 }
 
 /** What the custom element and the React component need beyond `mount`'s options. */
@@ -110,10 +114,22 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   let instance: Instance | undefined;
   let unmounted = false;
 
-  const reject = (field: string, message: string) => {
-    console.error(`${message}. The widget keeps its last good settings. See ${SETTINGS_DOCS}.`);
-    // Deferred so listeners added with handle.on() right after mount() hear it too.
-    queueMicrotask(() => unmounted || emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message }));
+  // The settings a problem was last reported for: the same settings given again (React runs an
+  // effect twice in development, a prop re-renders) are not reported again.
+  let reportedFor: { key: string; input: unknown } | undefined;
+  const reject = (field: string, message: string, given: unknown, input: unknown, atMount: boolean) => {
+    const key = settingsKey(given, field, message);
+    // Settings that could not be read as JSON have no copy to compare: only the very same value is the same problem.
+    if (reportedFor?.key === key && (given !== undefined || reportedFor.input === input)) return;
+    reportedFor = { key, input };
+    const outcome = atMount ? 'The widget shows its error page until the settings are fixed' : 'The widget keeps its last good settings';
+    // Deferred so listeners added with handle.on() right after mount() hear it too, and so a
+    // mount undone in the same task (React's StrictMode rehearsal) reports nothing.
+    queueMicrotask(() => {
+      if (unmounted) return;
+      console.error(`${message}${message.endsWith('?') ? '' : '.'} ${outcome}. See ${SETTINGS_DOCS}.`);
+      emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message });
+    });
   };
 
   const render = (settings: Settings, failed: boolean) => {
@@ -135,13 +151,15 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     }
     const parsed = read.ok ? parseSettings(next, pageOrigin()) : read;
     if (!parsed.ok) {
+      const atMount = !instance || instance.failed;
       if (!instance) {
         // Settings that fail from the start are still the base a fixing update merges into.
         if (isPlainObject(next)) raw = next;
         render(DEFAULTS.settings, true);
       }
-      return reject(parsed.field, parsed.message);
+      return reject(parsed.field, parsed.message, next, value, atMount);
     }
+    reportedFor = undefined;
     raw = next as Record<string, unknown>;
     if (instance && !instance.failed && !needsRemount(instance.settings, parsed.settings)) return instance.apply(parsed.settings);
     instance?.stop();
@@ -169,6 +187,9 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     },
   };
 }
+
+/** What identifies a settings problem: the settings it was found in (a plain JSON copy), the field and the message. */
+const settingsKey = (given: unknown, field: string, message: string) => `${field}\u0000${message}\u0000${given === undefined ? '' : JSON.stringify(given)}`;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOSTILE_SHAPES, hostileSettings, namesField } from './core/hostile-settings-fakes';
 import { packagedLocaleLoader, type LocaleLoader } from './core/i18n';
 import type { AmwaSettings } from './core/settings';
+import type { AmwaRoute } from './core/known-routes';
 import type { AmwaHandle } from './mount';
 import { AmwaPortal, callbackPropName } from './react';
 
@@ -85,7 +86,7 @@ describe('<AmwaPortal>', () => {
             <AmwaPortal ref={ref} settings={value as AmwaSettings} />
           </>,
         );
-        act(() => ref.current?.navigate(route));
+        act(() => ref.current?.navigate(route as AmwaRoute));
         expect(getByRole('heading', { name: 'Bank header' })).toBeTruthy();
         unmount();
       }),

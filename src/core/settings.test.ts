@@ -48,8 +48,21 @@ describe('parseSettings', () => {
     expect(parseSettings({ language: 'xx' })).toMatchObject({ ok: false, field: 'language', message: expect.stringContaining('must be one of bg, cs, de') });
   });
 
-  it('names an unknown setting', () => {
-    expect(parseSettings({ qrTimeot: 5 })).toMatchObject({ ok: false, field: 'qrTimeot', message: 'amwa settings: "qrTimeot" is not a known setting' });
+  it('names an unknown setting, and the known one it is nearest to (issue 18)', () => {
+    expect(parseSettings({ qrTimeot: 5 })).toMatchObject({ ok: false, field: 'qrTimeot', message: `amwa settings: "qrTimeot" is not a known setting; did you mean 'qrTimeout'?` });
+    expect(parseSettings({ apiBaseURL: '/api' })).toMatchObject({ message: `amwa settings: "apiBaseURL" is not a known setting; did you mean 'apiBaseUrl'?` });
+    expect(parseSettings({ langauge: 'de' })).toMatchObject({ message: expect.stringContaining(`did you mean 'language'?`) });
+    expect(parseSettings({ colour: 'orange' })).toMatchObject({ ok: false, field: 'colour', message: 'amwa settings: "colour" is not a known setting' });
+  });
+
+  it('suggests the nearest field inside an object setting, and a nested field for a top-level typo', () => {
+    expect(parseSettings({ corporatePortal: { precheckURL: '/p' } })).toMatchObject({
+      field: 'corporatePortal.precheckURL',
+      message: `amwa settings: "corporatePortal.precheckURL" is not a known setting; did you mean 'precheckUrl'?`,
+    });
+    expect(parseSettings({ storeUrls: { iso: '/i' } })).toMatchObject({ message: expect.stringContaining(`did you mean 'ios'?`) });
+    expect(parseSettings({ precheckUrl: '/p' })).toMatchObject({ field: 'precheckUrl', message: expect.stringContaining(`did you mean 'corporatePortal.precheckUrl'?`) });
+    expect(parseSettings({ prefillConfig: { headr: 'x-a' } })).toMatchObject({ message: expect.stringContaining(`did you mean 'header'?`) });
   });
 
   it('reports malformed JSON without throwing', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
+import { nearestName } from './nearest-name';
 import { routeProblem } from './router';
 import { MAX_TIMER_MS } from './server-duration';
 import { WIDGET_GLOBALS } from './widget-globals';
@@ -122,12 +123,26 @@ const list = (item: Check, max: number): Check =>
   typed('a list', Array.isArray, (value, path) =>
     (value as unknown[]).length > max ? fail(path, `must list at most ${max} entries`) : firstProblem((value as unknown[]).map((entry, index) => () => item(entry, `${path}.${index}`))),
   );
-const strict = (shape: Record<string, Check>): Check =>
-  typed('an object', isObject, (value, path) => {
+/** The fields of every object-shaped setting, so a typo can be answered with the name meant. */
+const SHAPES = new WeakMap<Check, readonly string[]>();
+/** The known name nearest to an unknown `key`: a field beside it, else a field one object down (`corporatePortal.precheckUrl`). */
+const suggestion = (key: string, shape: Record<string, Check>) => {
+  const names = Object.keys(shape);
+  const nested = names.flatMap((name) => (SHAPES.get(shape[name]!) ?? []).map((inner) => ({ inner, dotted: `${name}.${inner}` })));
+  const beside = nearestName(key, names);
+  const below = beside === undefined ? nearestName(key, nested.map(({ inner }) => inner)) : undefined;
+  const meant = beside ?? nested.find(({ inner }) => inner === below)?.dotted;
+  return meant === undefined ? '' : `; did you mean '${meant}'?`;
+};
+const strict = (shape: Record<string, Check>): Check => {
+  const check = typed('an object', isObject, (value, path) => {
     const unknown = Object.keys(value as object).find((key) => !Object.hasOwn(shape, key));
-    if (unknown !== undefined) return fail(`${path}.${unknown}`, 'is not a known setting');
+    if (unknown !== undefined) return fail(`${path}.${unknown}`, `is not a known setting${suggestion(unknown, shape)}`);
     return firstProblem(Object.entries(shape).map(([key, check]) => () => ((value as Record<string, unknown>)[key] === undefined ? undefined : check((value as Record<string, unknown>)[key], `${path}.${key}`))));
   });
+  SHAPES.set(check, Object.keys(shape));
+  return check;
+};
 const namedMap = (max: number, name: RegExp, entry: Check, what: string): Check =>
   typed('an object', isObject, (value, path) => {
     const entries = Object.entries(value as object);

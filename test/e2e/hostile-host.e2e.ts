@@ -51,7 +51,12 @@ const HOSTILE_MOUNTS = `(async () => {
     document.body.append(element);
     const origins = [];
     try {
-      const handle = mount(element, value, { on: { 'amwa-generic-exception': (detail) => origins.push(detail.origin) } });
+      const on = { 'amwa-generic-exception': (detail) => origins.push(detail.origin) };
+      // Once at mount, once in an update of good settings (the same settings given again are the same problem, reported once).
+      const failed = mount(element, value, { on });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      failed.unmount();
+      const handle = mount(element, {}, { on });
       handle.update(value);
       await new Promise((resolve) => setTimeout(resolve, 0));
       outcome[name] = origins;
