@@ -8,6 +8,7 @@ import { cronto } from './cronto';
 import { examples } from './examples';
 import { gallery } from './gallery';
 import { bodyLimits, controlGuard } from './guard';
+import { hostGuard, hostPolicy, type HostOptions } from './hosts';
 import { envelope, faults, isApiPath, json, xsrf } from './http';
 import { mobile } from './mobile';
 import { notFoundPage, pages } from './pages';
@@ -29,16 +30,16 @@ export type RouteModule = (app: Hono, state: SandboxState) => void;
 export const routeModules: readonly RouteModule[] = [control, security, cronto, scannerLogon, mobile, activation, oauth, trace];
 
 /** What `createApp` takes besides state and roots. */
-export interface AppOptions {
+export interface AppOptions extends HostOptions {
   /** Origins whose pages may use the sandbox as their API (besides `*.localhost` ones). */
   corsOrigins?: readonly string[];
 }
 
-/** Builds the sandbox app: CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
-export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins }: AppOptions = {}): Hono {
+/** Builds the sandbox app: host check, CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
+export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins, ...hosts }: AppOptions = {}): Hono {
   const app = new Hono();
   const policy = originPolicy(corsOrigins);
-  app.use(cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
+  app.use(hostGuard(hostPolicy(hosts)), cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, roots);
   examples(app, state);

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { exampleSettings } from './examples';
 import type { SandboxState } from './state';
+import { publicOrigin } from './http';
 
 /** Where the bare host pages of `npm run bench` and the first-screen e2e test live. */
 export const BENCH_BASE = '/__sandbox/bench';
@@ -46,7 +47,7 @@ ${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` 
 export function bench(app: Hono, state: SandboxState) {
   const widgetPage = (c: Context) => {
     const url = new URL(c.req.url);
-    const settings = exampleSettings(state.config, url.origin, BENCH_WIDGET, url.searchParams);
+    const settings = exampleSettings(state.config, publicOrigin(c), BENCH_WIDGET, url.searchParams);
     const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, script: true, reserve: url.searchParams.get('reserve') !== '0' });
     return c.html(page, 200, { 'Cache-Control': 'no-store' });
   };

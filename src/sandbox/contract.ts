@@ -1,9 +1,10 @@
 // The sandbox checks every API request it receives against the contract (src/contract) and keeps
 // a log of them: which operation each one was, what it sent, and what it did wrong. The e2e
-// harness reads the log after every test and fails on a call the contract does not have.
+// harness reads the log after every test and fails on a call the contract does not have. The log
+// is bounded: it keeps the newest requests, and the bodies only of small requests the sandbox took.
 import type { Context, MiddlewareHandler } from 'hono';
 import { checkRequest, findOperation, OPERATIONS, type ApiName } from '../contract/index';
-import { API_BASE } from './http';
+import { API_BASE, wasRefused } from './http';
 import { defineSlice, type SandboxState } from './state';
 
 /** One API request as the sandbox received it. */
@@ -19,7 +20,10 @@ export interface LoggedRequest {
   issues: string[];
   /** Lower-case names; the cookie header is reduced to the cookie names. */
   headers: Record<string, string>;
-  /** JSON or form fields as an object; undefined without a body. */
+  /**
+   * JSON or form fields as an object; undefined without a body, and for a body that is checked
+   * but not kept: one the sandbox refused (the XSRF check), or one over `LOGGED_BODY_LIMIT`.
+   */
   body: unknown;
   /** Sent by a browser (it carries Sec-Fetch-Mode), not by a test or a script. */
   fromBrowser: boolean;
@@ -27,9 +31,14 @@ export interface LoggedRequest {
   status?: number;
 }
 
+/** Most requests the log keeps: the oldest go first. An e2e test makes a few hundred at most. */
+export const MAX_LOGGED_REQUESTS = 1000;
+/** Longest request body the log keeps, in characters; the widget's bodies are a few hundred. */
+export const LOGGED_BODY_LIMIT = 16 * 1024;
+
 const log = defineSlice('contract-log', () => [] as LoggedRequest[]);
 
-/** Every API request since the last reset, oldest first. */
+/** The newest API requests since the last reset (at most `MAX_LOGGED_REQUESTS`), oldest first. */
 export const contractLog = (state: SandboxState): readonly LoggedRequest[] => state.slice(log);
 
 const SECURITY = /^\/(security-means|security|oauth2)\//;
@@ -44,16 +53,18 @@ function locate(c: Context): { api: ApiName; path: string } | undefined {
   return undefined;
 }
 
-async function readBody(c: Context): Promise<unknown> {
+// Read after the route answered: from the copy the route kept, or (for a refused request, which
+// no route read) from the request, to check it; either way it is let go of at the end.
+async function readBody(c: Context): Promise<{ value: unknown; length: number }> {
   // The Node server's requests refuse to read a GET's (absent) body.
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
-  const text = await c.req.text();
-  if (text === '') return undefined;
-  if ((c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return { value: undefined, length: 0 };
+  const text = await c.req.text().catch(() => '');
+  if (text === '') return { value: undefined, length: 0 };
+  if ((c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return { value: Object.fromEntries(new URLSearchParams(text)), length: text.length };
   try {
-    return JSON.parse(text);
+    return { value: JSON.parse(text), length: text.length };
   } catch {
-    return text;
+    return { value: text, length: text.length };
   }
 }
 
@@ -65,19 +76,23 @@ export const contractCheck =
     if (!where) return next();
     const headers = Object.fromEntries(c.req.raw.headers);
     if (headers.cookie) headers.cookie = headers.cookie.split(';').map((pair) => pair.split('=')[0]!.trim()).join('; ');
-    const body = await readBody(c);
     const op = findOperation(OPERATIONS, where.api, c.req.method, where.path);
     const entry: LoggedRequest = {
       at: state.now(),
       method: c.req.method,
       path: c.req.path,
       operationId: op?.id,
-      issues: op ? checkRequest(op, { headers: Object.fromEntries(c.req.raw.headers), body }) : ['the contract has no such operation'],
+      issues: op ? [] : ['the contract has no such operation'],
       headers,
-      body,
+      body: undefined,
       fromBrowser: c.req.header('sec-fetch-mode') !== undefined,
     };
-    state.slice(log).push(entry);
+    const entries = state.slice(log);
+    entries.push(entry);
+    if (entries.length > MAX_LOGGED_REQUESTS) entries.splice(0, entries.length - MAX_LOGGED_REQUESTS);
     await next();
     entry.status = c.res.status;
+    const body = await readBody(c);
+    if (op) entry.issues = checkRequest(op, { headers: Object.fromEntries(c.req.raw.headers), body: body.value });
+    if (!wasRefused(c) && body.length <= LOGGED_BODY_LIMIT) entry.body = body.value;
   };

@@ -1,6 +1,7 @@
 // The sandbox as the API of a page on another origin (`--cors-origin`): which origins may use it,
 // CORS preflights and answers with credentials, and cookies a cross-site page can keep.
 import type { Context, MiddlewareHandler } from 'hono';
+import { publicOrigin } from './http';
 
 /** Response headers the widget reads, exposed to a page on another origin (`Date` and the rest are not CORS-safelisted). */
 export const EXPOSED_HEADERS: readonly string[] = ['Date', 'x-trace-id', 'x-encrypted-state', 'x-amwa-prefill', 'Retry-After', 'X-XSRF-TOKEN'];
@@ -47,10 +48,10 @@ export function originPolicy(corsOrigins: readonly string[] = []): OriginPolicy 
   return { listed, allows: (origin) => set.has(origin) || isLocalhostOrigin(origin) };
 }
 
-/** The page origin of a request from another origin the policy allows, if it is one. */
+/** The page origin of a request from another origin the policy allows, if it is one (behind a proxy, the proxy's origin is the sandbox's own). */
 export function allowedForeignOrigin(c: Context, policy: OriginPolicy): string | undefined {
   const origin = c.req.header('Origin');
-  return origin !== undefined && origin !== new URL(c.req.url).origin && policy.allows(origin) ? origin : undefined;
+  return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== publicOrigin(c) && policy.allows(origin) ? origin : undefined;
 }
 
 // Header names only: a preflight's request-header list is echoed back, nothing else.

@@ -4,7 +4,7 @@ import type { Language } from '../core/i18n';
 import type { SettingsInput } from '../core/settings';
 import { EXAMPLES, type Example } from './catalog';
 import { layout } from './html';
-import { API_BASE, isApiPath } from './http';
+import { API_BASE, isApiPath, publicOrigin } from './http';
 import type { SandboxConfig, SandboxState } from './state';
 
 /** The strict policy of design section 4, sent with the CSP example. */
@@ -17,7 +17,8 @@ const TEST_SERIALS = ['38-9999999-9', '38-1111111-1'];
 const pick = (value: string | null, pattern: RegExp) => (value && pattern.test(value) ? value : undefined);
 
 /**
- * The settings an example page hands the widget: the demo bank on this origin, the current knobs,
+ * The settings an example page hands the widget: the demo bank on `origin` (the one the browser
+ * sees, never an unchecked `Host`), the current knobs,
  * and the page's `?channel=`, `?lang=`, `?country=` and `?isolation=none` switches.
  */
 export function exampleSettings(config: SandboxConfig, origin: string, basePath: string, query: URLSearchParams) {
@@ -81,7 +82,7 @@ export function examples(app: Hono, state: SandboxState) {
       if (isApiPath(url.pathname) || url.pathname.startsWith(`${example.basePath}/static/`)) return c.notFound();
       if (example.id === 'csp') c.header('Content-Security-Policy', STRICT_CSP);
       c.header('Cache-Control', 'no-store');
-      return c.html(examplePage(example, exampleSettings(state.config, url.origin, example.basePath, url.searchParams)));
+      return c.html(examplePage(example, exampleSettings(state.config, publicOrigin(c), example.basePath, url.searchParams)));
     };
     app.get(example.basePath, handler);
     app.get(`${example.basePath}/*`, handler);

@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import { html } from 'hono/html';
 import { layout } from './html';
+import { publicOrigin } from './http';
 
 /** Where the gallery page is. */
 export const GALLERY_PATH = '/__sandbox/gallery';
@@ -40,7 +41,8 @@ ${SCRIPT}
 /** The gallery page and the frame page of each state. */
 export function gallery(app: Hono) {
   app.get(GALLERY_PATH, (c) => {
-    const url = new URL(c.req.url);
+    const requested = new URL(c.req.url);
+    const url = new URL(requested.pathname + requested.search, publicOrigin(c));
     // Each state's frame calls the API under a `*.localhost` name of its own (its own cookies),
     // which the sandbox lets across origins only from a localhost page, not a loopback address.
     if (LOOPBACK_ADDRESS.test(url.hostname)) {

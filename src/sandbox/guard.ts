@@ -1,9 +1,10 @@
-// What keeps the sandbox a safe development server: its control API answers only this machine's
-// scripts and pages (never a page on another site), and no request body is larger than a call needs.
+// What keeps the sandbox a safe development server, with the host check of hosts.ts: its control
+// API answers only this machine's scripts and pages (never a page on another site), and no request
+// body is larger than a call needs.
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { LOCALHOST_NAME, type OriginPolicy } from './cors';
-import { controlJson, isSandboxPath, json } from './http';
+import type { OriginPolicy } from './cors';
+import { controlJson, isSandboxPath, json, publicOrigin } from './http';
 
 /** Largest request body of a control call (`/__sandbox/…`), in bytes. */
 export const CONTROL_BODY_LIMIT = 64 * 1024;
@@ -12,23 +13,22 @@ export const API_BODY_LIMIT = 1024 * 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
-const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const OTHER_SITE = new Set(['cross-site', 'same-site']);
 
 /**
- * True when `origin` is the sandbox's own, reached by an IP address or a `localhost` name. A page
- * on any other name that resolves here could be a DNS-rebinding page, so it must be listed.
+ * True when `origin` is the sandbox's own: the origin of the request, or the one the browser sees
+ * it on behind a proxy. The host check let the request through, so both are on allowed hosts.
  */
-function isOwnOrigin(c: Context, origin: string) {
-  const own = new URL(c.req.url);
-  const host = own.hostname;
-  return origin === own.origin && (IPV4.test(host) || host.startsWith('[') || LOCALHOST_NAME.test(host));
-}
+const isOwnOrigin = (c: Context, origin: string) => origin === new URL(c.req.url).origin || origin === publicOrigin(c);
 
 /**
- * Guards the control API: a request from a browser page (it carries `Origin`) must come from the
- * sandbox's own pages or an allowed origin, and every call that changes something must be JSON.
- * A cross-site page can send a `no-cors` text/plain POST without asking; it cannot send JSON
- * without a preflight, which only allowed origins pass. Scripts in Node send no `Origin`.
+ * Guards the control API, its reads like its writes: a request from a browser page (it carries
+ * `Origin`) must come from the sandbox's own pages or an allowed origin, and every call that
+ * changes something must be JSON. A cross-site page can send a `no-cors` text/plain POST without
+ * asking; it cannot send JSON without a preflight, which only allowed origins pass. Nor may it
+ * fetch a read without `Origin` (a script or image tag, a `no-cors` fetch: the browser marks them
+ * `Sec-Fetch-Site: cross-site`); only navigations (the end pages, the gallery's frames) are let
+ * through from other sites. Scripts in Node send neither header and are not affected.
  */
 export const controlGuard =
   (policy: OriginPolicy): MiddlewareHandler =>
@@ -37,6 +37,9 @@ export const controlGuard =
     const origin = c.req.header('Origin');
     if (origin !== undefined && !isOwnOrigin(c, origin) && !policy.allows(origin)) {
       return controlJson(c, { error: `the control API refuses pages on ${origin}: start the sandbox with --cors-origin ${origin} to allow it` }, 403);
+    }
+    if (origin === undefined && OTHER_SITE.has(c.req.header('Sec-Fetch-Site') ?? '') && c.req.header('Sec-Fetch-Mode') !== 'navigate') {
+      return controlJson(c, { error: 'the control API refuses what a page on another site fetches without CORS: call it from the sandbox\'s own pages, an allowed origin, or a script' }, 403);
     }
     if (!SAFE_METHODS.has(c.req.method) && !JSON_TYPE.test(c.req.header('Content-Type') ?? '')) {
       return controlJson(c, { error: 'the control API takes JSON: send Content-Type: application/json' }, 415);

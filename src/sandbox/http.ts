@@ -42,6 +42,19 @@ export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 2
 export const controlJson = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
   c.json(body, status, { 'Cache-Control': 'no-store' });
 
+const publicOrigins = new WeakMap<Context, string>();
+
+/** The origin the browser sees this request on: the proxy's, or the sandbox's own. Every URL the sandbox hands out is built on it. */
+export const publicOrigin = (c: Context) => publicOrigins.get(c) ?? new URL(c.req.url).origin;
+
+/** Records the request's public origin, once its hosts are checked (hosts.ts). */
+export const recordPublicOrigin = (c: Context, origin: string) => void publicOrigins.set(c, origin);
+
+const refusedRequests = new WeakSet<Context>();
+
+/** True when the sandbox refused the request before any route read it (the XSRF check): the contract log checks its body but never keeps it. */
+export const wasRefused = (c: Context) => refusedRequests.has(c);
+
 /** Adds the `Date` header to every answer outside `/__sandbox/`, and a trace id to every API answer and every error. */
 export const envelope =
   (state: SandboxState): MiddlewareHandler =>
@@ -61,6 +74,7 @@ export const xsrf = (): MiddlewareHandler => async (c, next) => {
   const cookie = getCookie(c, 'XSRF-TOKEN');
   const path = c.req.path;
   if (c.req.method === 'POST' && isApiPath(path) && !XSRF_EXEMPT.has(path) && (!cookie || c.req.header('X-XSRF-TOKEN') !== cookie)) {
+    refusedRequests.add(c);
     return json(c, { errorCode: 'xsrf' }, 403);
   }
   await next();

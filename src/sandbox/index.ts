@@ -19,6 +19,16 @@ export interface SandboxOptions {
    * credentials, and call its control API; `localhost` and `*.localhost` origins always may.
    */
   corsOrigins?: readonly string[];
+  /**
+   * Host names the sandbox answers besides loopback addresses, `localhost` and `*.localhost`
+   * (a leading dot: the name and its subdomains); every other `Host` gets 403, against DNS rebinding.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * The origin the browser sees the sandbox on behind a proxy that sets no `X-Forwarded-Host`:
+   * every URL the sandbox hands out is on it, and its host is allowed.
+   */
+  publicUrl?: string;
 }
 
 /** An in-process sandbox: a Web-standard fetch handler over in-memory state. */
@@ -41,7 +51,8 @@ export interface RunningSandbox {
 /** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options.now);
-  const app = createApp(state, sandboxRoots(options), { corsOrigins: options.corsOrigins });
+  const { corsOrigins, allowedHosts, publicUrl } = options;
+  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl });
   return { fetch: async (request) => app.fetch(request), state, reset: () => state.reset() };
 }
 

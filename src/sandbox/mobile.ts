@@ -6,7 +6,7 @@ import { create } from 'qrcode';
 import * as z from 'zod/mini';
 import { mobileLogon } from '../contract/mobile';
 import { logout } from '../contract/session';
-import { API_BASE, controlJson, json, randomToken } from './http';
+import { API_BASE, controlJson, json, publicOrigin, randomToken } from './http';
 import { encodePng, type Rgb } from './png';
 import { bearer, body, WEB_CLIENT_ID, webSession } from './security';
 import type { PendingQr, SandboxState } from './state';
@@ -104,7 +104,7 @@ export function mobile(app: Hono, state: SandboxState): void {
     if (qr?.mode !== 'logon' || !qr.confirmed) return json(c, { errorCode: 'qr-not-confirmed' }, 401);
     if (!session || session.id !== qr.webSession || token?.accessToken !== session.token.accessToken) return json(c, { errorCode: 'unauthorized' }, 401);
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr); // one logon per approval
-    return json(c, { url: new URL(state.config.logonRedirectUrl, c.req.url).href });
+    return json(c, { url: new URL(state.config.logonRedirectUrl, publicOrigin(c)).href });
   });
 
   // Ends the QR session; a session that came from the corporate portal (an approved link) ends there too.
@@ -113,7 +113,7 @@ export function mobile(app: Hono, state: SandboxState): void {
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr);
     deleteCookie(c, QR_SESSION_COOKIE, { path: API_BASE });
     const fromPortal = qr?.mode === 'link' && qr.confirmed;
-    return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', c.req.url).href } : {});
+    return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', publicOrigin(c)).href } : {});
   });
 
   app.get('/__sandbox/mobile/pending', (c) => {

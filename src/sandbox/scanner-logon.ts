@@ -17,7 +17,7 @@ import {
   scannerDeactivated,
   signState,
 } from './cronto';
-import { API_BASE, json } from './http';
+import { API_BASE, json, publicOrigin } from './http';
 import { authenticationResultFor, MULTI_PROFILE_USER_ID } from './oauth';
 import { bearer, body, redeemTransfer } from './security';
 import { defineSlice, findPersona, type SandboxState } from './state';
@@ -151,7 +151,7 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
     }
     const { username, browser, operatingSystem, deviceUniqueIdentifier, deviceFingerprint } = request;
     state.slice(logons).push({ username, deviceProfile: { browser, operatingSystem, deviceUniqueIdentifier, deviceFingerprint }, at: state.now() });
-    return json(c, { url: new URL(state.config.logonRedirectUrl, c.req.url).href });
+    return json(c, { url: new URL(state.config.logonRedirectUrl, publicOrigin(c)).href });
   });
 
   // Accepted only for a user whose logon this browser (its XSRF cookie) was just refused with 403:

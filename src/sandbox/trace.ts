@@ -14,9 +14,12 @@ export interface TraceLine {
   at: number;
 }
 
+/** Most trace lines kept: the oldest go first. */
+export const MAX_TRACE_LINES = 1000;
+
 const lines = defineSlice('trace-lines', () => [] as TraceLine[]);
 
-/** The trace lines received since the last reset, oldest first. */
+/** The newest trace lines received since the last reset (at most `MAX_TRACE_LINES`), oldest first. */
 export const traceLines = (state: SandboxState): readonly TraceLine[] => state.slice(lines);
 
 /** `POST …/log/trace` and `POST …/log/trace-error`. */
@@ -28,7 +31,9 @@ export function trace(app: Hono, state: SandboxState): void {
     app.post(API_BASE + op.path, async (c) => {
       const line = await body(c, op.body!);
       if (!line) return json(c, { errorCode: 'bad-request' }, 400);
-      state.slice(lines).push({ kind, operation: line.operation, context: line.context, at: state.now() });
+      const kept = state.slice(lines);
+      kept.push({ kind, operation: line.operation, context: line.context, at: state.now() });
+      if (kept.length > MAX_TRACE_LINES) kept.splice(0, kept.length - MAX_TRACE_LINES);
       return json(c, {});
     });
   }
