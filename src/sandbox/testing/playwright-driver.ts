@@ -1,0 +1,48 @@
+// The Playwright adapter: the kit's driver over a Playwright page (playwright or
+// @playwright/test), and the fixtures a test file adds with `test.extend(amwaFixtures(…))`.
+// Typed by the few members the kit uses, so the kit needs no Playwright of its own.
+import type { Driver, EventLog, HeardEvent, Role, Target } from './driver';
+
+/** The part of a Playwright `Locator` the kit uses. */
+export interface PlaywrightLocator {
+  filter(options: { visible: boolean }): PlaywrightLocator;
+  first(): PlaywrightLocator;
+  count(): Promise<number>;
+  click(): Promise<void>;
+  fill(value: string): Promise<void>;
+  getAttribute(name: string): Promise<string | null>;
+}
+
+/** The part of a Playwright `Page` the kit uses. */
+export interface PlaywrightPage {
+  getByRole(role: Role, options: { name: string | RegExp; exact: boolean }): PlaywrightLocator;
+  url(): string;
+  exposeFunction(name: string, callback: (type: string, detail: unknown) => void): Promise<void>;
+  evaluate(expression: string): Promise<unknown>;
+}
+
+let hearings = 0;
+
+/** A driver over a Playwright page; role lookups pierce open shadow roots, as Playwright's always do. */
+export function playwrightDriver(page: PlaywrightPage): Driver {
+  const locate = ({ role, name }: Target) => page.getByRole(role, { name, exact: typeof name === 'string' }).filter({ visible: true }).first();
+  return {
+    isVisible: async (target) => (await locate(target).count()) > 0,
+    click: (target) => locate(target).click(),
+    fill: (target, value) => locate(target).fill(value),
+    attribute: (target, name) => locate(target).getAttribute(name),
+    url: async () => page.url(),
+    async hear(types): Promise<EventLog> {
+      const heard: HeardEvent[] = [];
+      let hearing = true;
+      const binding = `__amwaTestingHeard${++hearings}`;
+      await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })));
+      // Evaluated over the DevTools protocol: neither the page's CSP nor Trusted Types apply.
+      await page.evaluate(`for (const type of ${JSON.stringify(types)}) document.addEventListener(type, (event) => globalThis.${binding}(type, event.detail));`);
+      return {
+        read: () => [...heard],
+        stop: () => void (hearing = false),
+      };
+    },
+  };
+}
