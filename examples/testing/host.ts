@@ -48,5 +48,5 @@ export async function startHostPage(apiOrigin: string): Promise<HostPage> {
   };
 }
 
-/** The sandbox's origin as the browser reaches it: another site-less name on loopback. */
-export const apiOrigin = (port: number) => `http://api.localhost:${port}`;
+/** The sandbox at `sandboxUrl` as the page's browser reaches it: api.localhost, another origin on loopback. */
+export const apiOrigin = (sandboxUrl: string) => `http://api.localhost:${new URL(sandboxUrl).port}`;

@@ -1,7 +1,7 @@
 // The widget's flows driven to their end as a user would, through any Driver: the accessible
 // names come from the widget's English texts (locales/en.json), so a test follows the widget's
 // copy, never its markup. Every wait is on a condition, bounded by `timeoutMs`.
-import en from '../../../locales/en.json';
+import en from '../../../locales/en.json' with { type: 'json' };
 import type { SandboxControl } from './control';
 import type { Driver, HeardEvent, Target } from './driver';
 

@@ -17,7 +17,8 @@ export interface PlaywrightLocator {
 export interface PlaywrightPage {
   getByRole(role: Role, options: { name: string | RegExp; exact: boolean }): PlaywrightLocator;
   url(): string;
-  exposeFunction(name: string, callback: (type: string, detail: unknown) => void): Promise<void>;
+  /** Playwright 1.53 and later resolve a Disposable, which the kit disposes when it stops hearing. */
+  exposeFunction(name: string, callback: (type: string, detail: unknown) => void): Promise<unknown>;
   evaluate(expression: string): Promise<unknown>;
 }
 
@@ -36,12 +37,15 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       const heard: HeardEvent[] = [];
       let hearing = true;
       const binding = `__amwaTestingHeard${++hearings}`;
-      await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })));
+      const exposed = (await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })))) as { dispose?: () => Promise<void> } | undefined;
       // Evaluated over the DevTools protocol: neither the page's CSP nor Trusted Types apply.
       await page.evaluate(`for (const type of ${JSON.stringify(types)}) document.addEventListener(type, (event) => globalThis.${binding}(type, event.detail));`);
       return {
         read: () => [...heard],
-        stop: () => void (hearing = false),
+        stop() {
+          hearing = false;
+          void exposed?.dispose?.().catch(() => undefined);
+        },
       };
     },
   };
