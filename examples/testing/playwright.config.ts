@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.pw.ts',
+  outputDir: '../../.tmp/playwright',
   workers: 1,
   timeout: 30_000,
   reporter: [['list']],
