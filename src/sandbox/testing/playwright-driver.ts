@@ -39,11 +39,17 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       const binding = `__amwaTestingHeard${++hearings}`;
       const exposed = (await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })))) as { dispose?: () => Promise<void> } | undefined;
       // Evaluated over the DevTools protocol: neither the page's CSP nor Trusted Types apply.
-      await page.evaluate(`for (const type of ${JSON.stringify(types)}) document.addEventListener(type, (event) => globalThis.${binding}(type, event.detail));`);
+      // The listener outlives the binding if the page stays: it checks for it, and stop() removes it where it can.
+      await page.evaluate(`globalThis.${binding}Off = ((types) => {
+        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(event.type, event.detail);
+        for (const type of types) document.addEventListener(type, listener);
+        return () => types.forEach((type) => document.removeEventListener(type, listener));
+      })(${JSON.stringify(types)});`);
       return {
         read: () => [...heard],
         stop() {
           hearing = false;
+          void page.evaluate(`globalThis.${binding}Off?.()`).catch(() => undefined);
           void exposed?.dispose?.().catch(() => undefined);
         },
       };

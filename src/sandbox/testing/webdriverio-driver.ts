@@ -68,12 +68,18 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
       browser.on('log.entryAdded', listener);
       // Console lines reach the test across page loads, which an in-page list would not.
       await browser.execute(
-        `for (const type of arguments[0]) document.addEventListener(type, (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([type, event.detail])));`,
+        `const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
+        for (const type of arguments[0]) document.addEventListener(type, listener);
+        globalThis.__amwaTestingOff = () => arguments[0].forEach((type) => document.removeEventListener(type, listener));`,
         types,
       );
       return {
         read: () => [...heard],
-        stop: () => void browser.off('log.entryAdded', listener),
+        stop() {
+          browser.off('log.entryAdded', listener);
+          // The page may have gone on to another one; then there is nothing left to remove.
+          void browser.execute('globalThis.__amwaTestingOff?.()').catch(() => undefined);
+        },
       };
     },
   };
