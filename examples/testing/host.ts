@@ -25,6 +25,8 @@ export async function startHostPage(apiOrigin: string): Promise<HostPage> {
     staticPath: `${apiOrigin}/access/static`,
     language: 'en',
     brandPrefix: 'demobank',
+    // Link mode ends on the corporate portal's precheck page: here the sandbox's stand-in.
+    corporatePortal: { precheckUrl: `${apiOrigin}/__sandbox/corporate/precheck`, logoutUrl: `${apiOrigin}/__sandbox/corporate/logout` },
   }).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
   const page = `<!doctype html>
 <html lang="en">

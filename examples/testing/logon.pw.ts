@@ -28,3 +28,17 @@ test('logs on with the app from Home', async ({ page, amwa, host }) => {
   expect(page.url()).toBe(url);
   await expect(page.getByRole('heading', { name: 'You are logged on' })).toBeVisible();
 });
+
+test('links the corporate account from the link page', async ({ page, amwa, host }) => {
+  await page.goto(`${host.origin}/access/pages/link-ib-user`);
+  const { url, events } = await amwa.linkCorporateAccount(page);
+  expect(new URL(url).pathname).toBe('/__sandbox/corporate/precheck');
+  expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'link' } });
+});
+
+test('a failing logon call (fault by operationId) ends the flow with the technical error', async ({ page, amwa, host }) => {
+  await amwa.fault('scannerLogon', { status: 503 });
+  await page.goto(`${host.origin}/access/pages/logon/scanner`);
+  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/reported amwa-technical-exception/);
+  await expect(page.getByRole('alert')).toContainText('A technical error occurred');
+});
