@@ -5,6 +5,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.pw.ts',
   outputDir: '../../.tmp/playwright',
+  // The built package, as a bank installs it (the root tsconfig maps the name to the sources).
+  tsconfig: './tsconfig.playwright.json',
   workers: 1,
   timeout: 30_000,
   reporter: [['list']],
