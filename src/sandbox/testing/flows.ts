@@ -2,6 +2,7 @@
 // names come from the widget's English texts (locales/en.json), so a test follows the widget's
 // copy, never its markup. Every wait is on a condition, bounded by `timeoutMs`.
 import en from '../../../locales/en.json' with { type: 'json' };
+import { AMWA_EVENT_TYPES } from '../../core/events';
 import type { SandboxControl } from './control';
 import type { Driver, HeardEvent, Target } from './driver';
 
@@ -25,28 +26,13 @@ export interface FlowOptions {
   timeoutMs?: number;
 }
 
-/** Every event the widget fires (its DOM event names). */
-export const WIDGET_EVENTS = [
-  'amwa-generic-exception',
-  'amwa-technical-exception',
-  'amwa-clear-technical-exception',
-  'amwa-page-load',
-  'amwa-elements-on-page',
-  'amwa-logon-redirect',
-  'amwa-route-change',
-  'amwa-prefill',
-  'amwa-next',
-  'amwa-logout',
-  'amwa-session-leader',
-  'amwa-ready',
-  'amwa-locale-fallback',
-  'amwa-messages-rejected',
-] as const;
+/** Every event the widget fires (its DOM event names), as the widget declares them. */
+export const WIDGET_EVENTS: readonly string[] = AMWA_EVENT_TYPES;
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const POLL_MS = 50;
 
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const heading = (name: string): Target => ({ role: 'heading', name });
 const button = (name: string): Target => ({ role: 'button', name });
 const textbox = (name: string | RegExp): Target => ({ role: 'textbox', name });
@@ -54,17 +40,17 @@ const link = (name: string | RegExp): Target => ({ role: 'link', name });
 
 /** The controls the flows use, by the widget's English texts. */
 const UI = {
-  homeScanner: link(exactly(en.home.scanner)),
-  homeMobile: link(exactly(en.home.mobile)),
+  homeScanner: link(startingWith(en.home.scanner)),
+  homeMobile: link(startingWith(en.home.mobile)),
   scannerTitle: heading(en.scannerLogon.title),
   userId: textbox(en.scannerLogon.userId),
   next: button(en.common.next),
   colourCode: { role: 'img', name: en.scannerLogon.colourCodeAlt } as Target,
   // The field's name goes on with the format hint.
-  responseCode: textbox(exactly(en.scannerLogon.responseCode)),
+  responseCode: textbox(startingWith(en.scannerLogon.responseCode)),
   logOn: button(en.scannerLogon.logOn),
   logonQr: { role: 'img', name: en.mobileLogon.logon.qrAlt } as Target,
-  linkMobile: link(exactly(en.linkUser.mobile)),
+  linkMobile: link(startingWith(en.linkUser.mobile)),
   linkQr: { role: 'img', name: en.mobileLogon.link.qrAlt } as Target,
   startActivation: button(en.activation.overview.start),
   credentialsTitle: heading(en.activation.credentials.title),
