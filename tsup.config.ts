@@ -27,14 +27,14 @@ async function writeStylesheet() {
 const sandboxDependencies = Object.keys((JSON.parse(readFileSync('packages/amwa-sandbox/package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies);
 const isSandboxDependency = new RegExp(`^(${sandboxDependencies.join('|')})(/|$)`);
 
-/** The `amwa-sandbox` package: the backend and its CLI for Node, our own sources bundled in. */
+/** The `amwa-sandbox` package: the backend, its CLI and the testing kit for Node, our own sources bundled in. */
 const sandbox: Options = {
-  entry: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts' },
+  entry: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts', testing: 'src/sandbox/testing/index.ts' },
   outDir: 'packages/amwa-sandbox/dist',
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: { index: 'src/sandbox/index.ts' } },
+  dts: { entry: { index: 'src/sandbox/index.ts', testing: 'src/sandbox/testing/index.ts' } },
   external: [isSandboxDependency],
   // Here rather than with the declarations: tsup runs no onSuccess for a declarations-only build.
   onSuccess: writeStylesheet,

@@ -1,10 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
+  // The examples import the packages by name, as a host would; the unit suite runs before the build.
+  resolve: {
+    alias: [
+      { find: /^amwa-sandbox\/testing$/, replacement: fileURLToPath(new URL('./src/sandbox/testing/index.ts', import.meta.url)) },
+      { find: /^amwa$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     // test/docs: the docs' code blocks, checked against the sources.
-    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'examples/gallery/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'examples/gallery/*.test.ts', 'examples/testing/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // One file at a time: each file owns a browser and a sandbox, and CI machines have two cores.
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.e2e.ts'],
+    include: ['test/e2e/**/*.e2e.ts', 'examples/testing/*.e2e.ts'],
     environment: 'node',
     pool: 'forks',
     fileParallelism: false,

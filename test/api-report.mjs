@@ -19,6 +19,7 @@ const ENTRIES = [
   ['amwa/standalone', 'dist/index.d.ts'],
   ['amwa/amwa.css', 'dist/amwa.css.d.ts'],
   ['amwa-sandbox', 'packages/amwa-sandbox/dist/index.d.ts'],
+  ['amwa-sandbox/testing', 'packages/amwa-sandbox/dist/testing.d.ts'],
 ];
 
 /** A shared declaration chunk's name without its content hash: `mount-DpZuFm_w.js` becomes `mount.js`. */

@@ -16,6 +16,30 @@ const PUBLIC = {
   'react.js': ['AmwaPortal', 'callbackPropName'],
   // The amwa-sandbox package (packages/amwa-sandbox/dist/index.js).
   '../packages/amwa-sandbox/dist/index.js': ['createSandbox', 'startSandbox'],
+  // Its testing kit, amwa-sandbox/testing (docs/testing.md).
+  '../packages/amwa-sandbox/dist/testing.js': [
+    'IN_PROCESS_ORIGIN',
+    'OPERATION_IDS',
+    'WIDGET_EVENTS',
+    'activateScanner',
+    'addAmwaCommands',
+    'amwaFixtures',
+    'connectKit',
+    'connectSandbox',
+    'createKit',
+    'domDriver',
+    'findByRole',
+    'linkCorporateAccount',
+    'logOnWithApp',
+    'logOnWithScanner',
+    'operationPath',
+    'playwrightDriver',
+    'responseCodeOnScreen',
+    'serialName',
+    'startSandbox',
+    'toDriver',
+    'webdriverioDriver',
+  ],
 };
 
 describe.each(Object.entries(PUBLIC))('dist/%s', (file, expected) => {

@@ -2,6 +2,7 @@
 // the scanner logon up to its code step, the activation up to a given screen, and the widget's
 // events heard in the test (they bubble, composed, to the document, and survive leaving the page).
 import type { BrowserContext, Page } from 'playwright-core';
+import { connectKit, type AmwaKit } from 'amwa-sandbox/testing';
 import { EXAMPLES, outbox, scan, waitForPortal, type E2E, type NewPageOptions, type TestPage } from './harness';
 
 const BASE = EXAMPLES.vanilla.replace(/\/$/, '');
@@ -50,11 +51,18 @@ export function flows(e2e: E2E) {
     return page;
   }
 
-  /** A scanner activation walked until `stop` shows. */
+  let kit: Promise<AmwaKit> | undefined;
+
+  /** A scanner activation walked until `stop` shows; the whole walk through the testing kit, as a bank's test would. */
   async function activate(userId: string, email: string, stop: ActivationStop, options?: NewPageOptions): Promise<TestPage> {
     const past = (screen: ActivationStop) => STOPS.indexOf(stop) > STOPS.indexOf(screen);
     const page = await e2e.open(`${BASE}/pages/activate-scanner`, options);
     await waitForPortal(page, 'Activate your scanner');
+    if (stop === 'done') {
+      kit ??= connectKit(e2e.url);
+      await (await kit).activateScanner(page, { userId, email });
+      return page;
+    }
     await button(page, 'Start activation').click();
     await heading(page, 'Enter your user ID and email').waitFor();
     if (!past('credentials')) return page;

@@ -1,0 +1,44 @@
+// A bank's Playwright test of its own logon page with the widget inside: one call logs a
+// persona on with the scanner, one with the app. The kit starts the sandbox for the worker and
+// resets it before each test (amwaFixtures); the bank's page is its own server (host.ts).
+import { test as base, expect } from '@playwright/test';
+import { amwaFixtures, type AmwaFixtures, type AmwaWorkerFixtures } from 'amwa-sandbox/testing';
+import { apiOrigin, startHostPage, type HostPage } from './host';
+
+const test = base.extend<AmwaFixtures & { host: HostPage }, AmwaWorkerFixtures>({
+  ...amwaFixtures(),
+  host: async ({ amwa }, use) => {
+    const host = await startHostPage(apiOrigin(amwa.url));
+    await use(host);
+    await host.close();
+  },
+});
+
+test('EMMA0005 logs on with the scanner from the bank logon page', async ({ page, amwa, host }) => {
+  await page.goto(`${host.origin}/access/pages/logon/scanner`);
+  const { url, events } = await amwa.logOnWithScanner(page, { userId: 'EMMA0005' });
+  expect(url).toBe(`${apiOrigin(amwa.url)}/__sandbox/logged-on`);
+  await expect(page.getByRole('heading', { name: 'You are logged on' })).toBeVisible();
+  expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+});
+
+test('logs on with the app from Home', async ({ page, amwa, host }) => {
+  await page.goto(`${host.origin}/access/`);
+  const { url } = await amwa.logOnWithApp(page);
+  expect(page.url()).toBe(url);
+  await expect(page.getByRole('heading', { name: 'You are logged on' })).toBeVisible();
+});
+
+test('links the corporate account from the link page', async ({ page, amwa, host }) => {
+  await page.goto(`${host.origin}/access/pages/link-ib-user`);
+  const { url, events } = await amwa.linkCorporateAccount(page);
+  expect(new URL(url).pathname).toBe('/__sandbox/corporate/precheck');
+  expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'link' } });
+});
+
+test('a failing logon call (fault by operationId) ends the flow with the technical error', async ({ page, amwa, host }) => {
+  await amwa.fault('scannerLogon', { status: 503 });
+  await page.goto(`${host.origin}/access/pages/logon/scanner`);
+  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/reported amwa-technical-exception/);
+  await expect(page.getByRole('alert')).toContainText('A technical error occurred');
+});

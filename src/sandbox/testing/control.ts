@@ -1,0 +1,163 @@
+// The sandbox's control API (design.md section 5) as a typed client for host test suites. It
+// talks only to a server that answers GET /__sandbox/personas as the sandbox does, so a
+// misconfigured test can never post scans, faults or resets to a real bank API.
+import { OPERATIONS } from '../../contract/index';
+import { API_BASE } from '../http';
+
+/** A seeded persona as the control API lists it. */
+export interface SandboxPersona {
+  userId: string;
+  email: string;
+  scannerStatus: string;
+  levelOfAssurance: 1 | 2 | null;
+  /** As the scanner shows it: `38-0000001-0`. */
+  serialNumber: string;
+  blocked: boolean;
+  note: string;
+}
+
+/** The sandbox's test knobs (`POST /__sandbox/config`), applied from the next call or page load. */
+export interface SandboxKnobs {
+  colourCodeExpirySeconds: number;
+  qrExpirySeconds: number;
+  inactivityTimeoutLogonS: number;
+  inactivityTimeoutActivationS: number;
+  /** Where logon calls send the browser; a relative URL resolves against the sandbox's origin. */
+  logonRedirectUrl: string;
+}
+
+/** A scripted answer for the next `times` calls of one operation: a status (and body, headers), a delay, or both. */
+export interface FaultSpec {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** How many calls it covers; default 1. */
+  times?: number;
+}
+
+/** The `operationId`s of the API contract (openapi.json) a fault can name. */
+export const OPERATION_IDS = [
+  'xsrfToken',
+  'anonymousSessionInitiate',
+  'bootstrapWebSession',
+  'refreshToken',
+  'revokeToken',
+  'logout',
+  'qr',
+  'qrConfirmed',
+  'linkQr',
+  'linkQrConfirmed',
+  'mobileLogon',
+  'standaloneInitiate',
+  'standaloneAuthenticate',
+  'authenticationInitiate',
+  'authenticationAuthenticate',
+  'transfer',
+  'transferAccessTokens',
+  'scannerLogon',
+  'scannerDeactivate',
+  'otpRequest',
+  'otpAuthenticate',
+  'scannerStatus',
+  'agreementsLatest',
+  'provision',
+  'finish',
+  'identification',
+  'enrolmentInitiate',
+  'enrolmentValidate',
+  'activationInitiate',
+  'activationValidate',
+  'logTrace',
+  'logTraceError',
+] as const;
+
+/** An `operationId` of the API contract. */
+export type OperationId = (typeof OPERATION_IDS)[number];
+
+/** The request path of `operationId` on the sandbox: the access-means API under `/access`, the security-means API at the root. */
+export function operationPath(operationId: OperationId): string {
+  const operation = OPERATIONS.find((candidate) => candidate.id === operationId);
+  if (!operation) throw new Error(`amwa-sandbox/testing: no operation "${String(operationId)}" in the API contract (one of ${OPERATION_IDS.join(', ')})`);
+  return operation.api === 'access' ? API_BASE + operation.path : operation.path;
+}
+
+/** The control API of one sandbox, checked to be one. */
+export interface SandboxControl {
+  /** The sandbox's origin, e.g. `http://127.0.0.1:4400`. */
+  readonly url: string;
+  /** The seeded personas and their scanners' serial numbers. */
+  personas(): Promise<SandboxPersona[]>;
+  /** Personas, outbox, attempts, faults and knobs back to the seed: call it before each test. */
+  reset(): Promise<void>;
+  /** Sets test knobs (short expiries, the logon redirect), applied from the next call or page load. */
+  configure(knobs: Partial<SandboxKnobs>): Promise<void>;
+  /** The newest registration code e-mailed to `userId` (the activation's 'Confirm your email' step). */
+  registrationCode(userId: string): Promise<string>;
+  /** What `userId`'s scanner displays after scanning `image` (base64 PNG, or its data: URL), exactly as on its screen. */
+  scan(userId: string, image: string): Promise<string>;
+  /** The mobile app approves the newest QR code waiting for it (`logon`, or `link` for the corporate account). */
+  confirmQr(mode?: 'logon' | 'link'): Promise<void>;
+  /** Makes the next `times` calls of the operation `operationId` (openapi.json) fail or wait. */
+  fault(operationId: OperationId, spec: FaultSpec): Promise<void>;
+}
+
+/** Options of `connectSandbox`. */
+export interface ConnectOptions {
+  /** The fetch to reach the sandbox with (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+const PNG_DATA_URL = /^data:image\/png;base64,/;
+const SERIAL_NUMBER = /^38-\d{7}-\d$/;
+
+/** True when `value` is the persona list of an amwa sandbox (and nothing a real API would answer). */
+const isPersonaList = (value: unknown): value is SandboxPersona[] =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((row: Partial<SandboxPersona> | null) => typeof row?.userId === 'string' && typeof row.email === 'string' && SERIAL_NUMBER.test(String(row.serialNumber)));
+
+/**
+ * Connects to the sandbox at `url` after checking that it is one: GET /__sandbox/personas must
+ * answer the persona table. Anything else (a real API, a host page, nothing) is refused with an
+ * error before the kit sends a single control call.
+ */
+export async function connectSandbox(url: string, { fetch: fetcher = globalThis.fetch }: ConnectOptions = {}): Promise<SandboxControl> {
+  const origin = new URL(url).origin;
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const response = await fetcher(`${origin}/__sandbox/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`amwa-sandbox/testing: ${body === undefined ? 'GET' : 'POST'} /__sandbox/${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+
+  const answer = await fetcher(`${origin}/__sandbox/personas`).then(
+    async (response) => (response.ok ? response.json().catch(() => 'not JSON') : `status ${response.status}`),
+    (error: Error) => `no answer (${error.message})`,
+  );
+  if (!isPersonaList(answer)) {
+    throw new Error(`amwa-sandbox/testing: ${origin} is not an amwa sandbox (GET /__sandbox/personas: ${typeof answer === 'string' ? answer : 'no persona table'}); the kit only ever talks to the sandbox`);
+  }
+
+  return {
+    url: origin,
+    personas: () => call<SandboxPersona[]>('personas'),
+    reset: () => call<void>('reset', {}),
+    configure: (knobs) => call<void>('config', knobs),
+    async registrationCode(userId) {
+      const mails = await call<{ code: string }[]>(`outbox?userId=${encodeURIComponent(userId)}`);
+      const newest = mails.at(-1);
+      if (!newest) throw new Error(`amwa-sandbox/testing: no registration e-mail was sent to ${userId}`);
+      return newest.code;
+    },
+    async scan(userId, image) {
+      return (await call<{ display: string }>('scanner/scan', { userId, image: image.replace(PNG_DATA_URL, '') })).display;
+    },
+    confirmQr: (mode = 'logon') => call<void>('mobile/confirm', { mode }),
+    fault: (operationId, spec) => call<void>('faults', { ...spec, path: operationPath(operationId) }),
+  };
+}

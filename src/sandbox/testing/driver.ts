@@ -1,0 +1,101 @@
+// The little the kit needs from a browser automation tool, so that its flows run unchanged in
+// Playwright, WebdriverIO, Cypress or an in-process DOM: find a control by its accessible role
+// and name (through open shadow roots), click it, type into it, read an attribute, read the URL,
+// and hear the widget's DOM events.
+
+/** The roles the kit looks the widget's controls up by. */
+export type Role = 'button' | 'link' | 'textbox' | 'heading' | 'img';
+
+/** A control by its role and accessible name: the whole name, or a pattern. */
+export interface Target {
+  role: Role;
+  name: string | RegExp;
+}
+
+/** One widget event the driver heard: its DOM event name and `detail`. */
+export interface HeardEvent {
+  type: string;
+  detail: unknown;
+}
+
+/** The widget events a driver hears. */
+export interface EventLog {
+  /** What was heard so far, in order. */
+  read(): HeardEvent[];
+  /** Stops hearing (removes what `hear` added where the tool allows). */
+  stop(): void;
+}
+
+/** A browser automation tool as the kit's flows use it; the adapters make one from a Playwright page, a WebdriverIO browser or a DOM. */
+export interface Driver {
+  /** True when a visible control matching `target` is on the page now (through open shadow roots). */
+  isVisible(target: Target): Promise<boolean>;
+  /** Clicks the first visible control matching `target`. */
+  click(target: Target): Promise<void>;
+  /** Replaces the text of the first visible text field matching `target` with `value`, as typing would. */
+  fill(target: Target, value: string): Promise<void>;
+  /** An attribute of the first visible control matching `target`, or null. */
+  attribute(target: Target, name: string): Promise<string | null>;
+  /** The page's URL; undefined where the driver cannot leave the page (an in-process DOM). */
+  url(): Promise<string | undefined>;
+  /** Starts hearing widget events of `types` on the current page, and on the pages it goes on to where the tool can. */
+  hear(types: readonly string[]): Promise<EventLog>;
+}
+
+/** A target's name in a form that crosses into a page script: a string, or a pattern's source and flags. */
+export type SerialName = { text: string } | { source: string; flags: string };
+
+/** `target.name` ready for `findByRole` in a page. */
+export const serialName = ({ name }: Target): SerialName => (typeof name === 'string' ? { text: name } : { source: name.source, flags: name.flags });
+
+/**
+ * The first visible element under `root` (open shadow roots included) with ARIA role `role`
+ * and accessible name `name`, or null. Self-contained (no outer names), so adapters can send it
+ * into a page as it is; the name follows the parts of the accessible-name rules the widget's
+ * controls use: aria-labelledby, aria-label, a label, alt, then text.
+ */
+export function findByRole(root: Document | Element | ShadowRoot, role: string, name: SerialName): Element | null {
+  const selectors: Record<string, string> = {
+    button: 'button, [role=button], input[type=button], input[type=submit]',
+    link: 'a[href], [role=link]',
+    textbox: 'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=search], input[type=url], textarea, [role=textbox]',
+    heading: 'h1, h2, h3, h4, h5, h6, [role=heading]',
+    img: 'img[alt]:not([alt=""]), [role=img]',
+  };
+  const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const scopeOf = (element: Element) => element.getRootNode() as Document | ShadowRoot;
+  const byIds = (element: Element, ids: string) =>
+    ids
+      .split(/\s+/)
+      .map((id) => squash(scopeOf(element).querySelector(`[id="${id.replace(/"/g, '\\"')}"]`)?.textContent))
+      .join(' ');
+  const accessibleName = (element: Element): string => {
+    const labelledBy = element.getAttribute('aria-labelledby');
+    if (labelledBy) return squash(byIds(element, labelledBy));
+    const label = element.getAttribute('aria-label');
+    if (label) return squash(label);
+    if (element.tagName === 'INPUT' || element.tagName === 'TEXTAREA') {
+      const id = element.getAttribute('id');
+      const forLabel = id ? scopeOf(element).querySelector(`label[for="${id.replace(/"/g, '\\"')}"]`) : null;
+      return squash((forLabel ?? element.closest('label'))?.textContent);
+    }
+    if (element.tagName === 'IMG') return squash(element.getAttribute('alt'));
+    return squash(element.textContent);
+  };
+  const matches = (text: string) => ('text' in name ? text === name.text : new RegExp(name.source, name.flags).test(text));
+  // A DOM without layout (happy-dom, jsdom) draws no boxes at all: there, only hidden and inert count.
+  const hasLayout = (element: Element) => element.ownerDocument.documentElement.getClientRects().length > 0;
+  const visible = (element: Element) =>
+    !element.closest('[hidden], [inert]') && (!hasLayout(element) || (element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'));
+  const search = (scope: Document | Element | ShadowRoot): Element | null => {
+    for (const element of Array.from(scope.querySelectorAll(selectors[role] ?? role))) {
+      if (visible(element) && matches(accessibleName(element))) return element;
+    }
+    for (const host of Array.from(scope.querySelectorAll('*'))) {
+      const found = host.shadowRoot ? search(host.shadowRoot) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return search(root);
+}

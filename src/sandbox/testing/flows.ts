@@ -1,0 +1,225 @@
+// The widget's flows driven to their end as a user would, through any Driver: the accessible
+// names come from the widget's English texts (locales/en.json), so a test follows the widget's
+// copy, never its markup. Every wait is on a condition, bounded by `timeoutMs`.
+import en from '../../../locales/en.json' with { type: 'json' };
+import { AMWA_EVENT_TYPES } from '../../core/events';
+import type { SandboxControl } from './control';
+import type { Driver, HeardEvent, Target } from './driver';
+
+/** What a logon flow ends with. */
+export interface LogonResult {
+  /** Where the widget sent the browser (the `amwa-logon-redirect` event's url); a browser driver has arrived there. */
+  url: string;
+  /** The widget's events heard during the flow, in order (`amwa-next`, `amwa-logon-redirect`, …). */
+  events: HeardEvent[];
+}
+
+/** What `activateScanner` ends with. */
+export interface ActivationResult {
+  /** The widget's events heard during the activation, in order. */
+  events: HeardEvent[];
+}
+
+/** Options every flow takes. */
+export interface FlowOptions {
+  /** Longest wait for any one screen or answer, in ms; default 15000. */
+  timeoutMs?: number;
+}
+
+/** Every event the widget fires (its DOM event names), as the widget declares them. */
+export const WIDGET_EVENTS: readonly string[] = AMWA_EVENT_TYPES;
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const POLL_MS = 50;
+
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const heading = (name: string): Target => ({ role: 'heading', name });
+const button = (name: string): Target => ({ role: 'button', name });
+const textbox = (name: string | RegExp): Target => ({ role: 'textbox', name });
+const link = (name: string | RegExp): Target => ({ role: 'link', name });
+
+/** The controls the flows use, by the widget's English texts. */
+const UI = {
+  homeScanner: link(startingWith(en.home.scanner)),
+  homeMobile: link(startingWith(en.home.mobile)),
+  scannerTitle: heading(en.scannerLogon.title),
+  userId: textbox(en.scannerLogon.userId),
+  next: button(en.common.next),
+  colourCode: { role: 'img', name: en.scannerLogon.colourCodeAlt } as Target,
+  // The field's name goes on with the format hint.
+  responseCode: textbox(startingWith(en.scannerLogon.responseCode)),
+  logOn: button(en.scannerLogon.logOn),
+  logonQr: { role: 'img', name: en.mobileLogon.logon.qrAlt } as Target,
+  linkMobile: link(startingWith(en.linkUser.mobile)),
+  linkQr: { role: 'img', name: en.mobileLogon.link.qrAlt } as Target,
+  startActivation: button(en.activation.overview.start),
+  credentialsTitle: heading(en.activation.credentials.title),
+  activationUserId: textbox(en.activation.credentials.userId),
+  email: textbox(en.activation.credentials.email),
+  registrationCode: textbox(en.activation.registrationCode.label),
+  serialNumber: textbox(en.activation.serialNumber.label),
+  pinTitle: heading(en.activation.pin.title),
+  confirmationCode: textbox(en.activation.confirmationCode.label),
+  pinSetTitle: heading(en.activation.pinSet.title),
+  doneYesNextTitle: heading(en.activation.doneYesNext.title),
+  finishTitle: heading(en.activation.finish.title),
+  serialColourCode: { role: 'img', name: en.activation.serialNumber.colourCodeAlt } as Target,
+  pinColourCode: { role: 'img', name: en.activation.pin.colourCodeAlt } as Target,
+  finishColourCode: { role: 'img', name: en.activation.finish.colourCodeAlt } as Target,
+  doneTitle: heading(en.activation.done.title),
+};
+
+const describeTarget = ({ role, name }: Target) => `${role} "${String(name)}"`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One flow's run: its driver, sandbox, deadline per wait, and the events it hears. */
+async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = DEFAULT_TIMEOUT_MS }: FlowOptions) {
+  const log = await driver.hear(WIDGET_EVENTS);
+  const heard = () => log.read();
+  const failure = () => heard().find(({ type }) => type === 'amwa-generic-exception' || type === 'amwa-technical-exception');
+
+  /** Polls `check` until it answers something other than undefined; fails early when the widget reports an error. */
+  async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      const error = failure();
+      if (error) throw new Error(`amwa-sandbox/testing: the widget reported ${error.type} ${JSON.stringify(error.detail)} while waiting for ${what}`);
+      if (Date.now() > deadline) throw new Error(`amwa-sandbox/testing: no ${what} within ${timeoutMs} ms`);
+      await sleep(POLL_MS);
+    }
+  }
+
+  /** Waits for the first of `targets` to show; returns its index. */
+  const first = (...targets: Target[]) =>
+    until(targets.map(describeTarget).join(' or '), async () => {
+      for (const [index, target] of targets.entries()) if (await driver.isVisible(target)) return index;
+      return undefined;
+    });
+
+  const show = async (target: Target) => void (await first(target));
+
+  /** Reads the colour code on screen and asks `userId`'s scanner what it shows, digits only. */
+  const scanScreen = async (userId: string, colourCode: Target = UI.colourCode) => {
+    await show(colourCode);
+    const image = await driver.attribute(colourCode, 'src');
+    if (!image) throw new Error('amwa-sandbox/testing: the colour code on screen has no image');
+    return (await sandbox.scan(userId, image)).replace(/\D/g, '');
+  };
+
+  /** Waits for the logon redirect event and, in a browser, for the page to arrive there. */
+  const landing = async (): Promise<LogonResult> => {
+    const redirect = await until('amwa-logon-redirect event', () => heard().find(({ type }) => type === 'amwa-logon-redirect'));
+    const url = (redirect.detail as { url: string }).url;
+    if ((await driver.url()) !== undefined) await until(`page at ${url}`, async () => ((await driver.url()) === url ? true : undefined));
+    return { url, events: heard() };
+  };
+
+  return { heard, stop: () => log.stop(), until, first, show, scanScreen, landing };
+}
+
+type Run = Awaited<ReturnType<typeof startRun>>;
+
+/** Runs `flow` with a fresh run, and stops hearing events however it ends. */
+async function withRun<T>(driver: Driver, sandbox: SandboxControl, options: FlowOptions, flow: (run: Run) => Promise<T>): Promise<T> {
+  const run = await startRun(driver, sandbox, options);
+  try {
+    return await flow(run);
+  } finally {
+    run.stop();
+  }
+}
+
+/**
+ * Logs `userId` on with the scanner: from Home (choosing the scanner) or the scanner logon's
+ * first step, types the user ID, lets the persona's virtual scanner read the colour code on
+ * screen, types its response code and logs on; resolves once the browser has arrived where the
+ * widget sent it.
+ */
+export async function logOnWithScanner(driver: Driver, sandbox: SandboxControl, { userId, ...options }: FlowOptions & { userId: string }): Promise<LogonResult> {
+  return withRun(driver, sandbox, options, async (run) => {
+    if ((await run.first(UI.scannerTitle, UI.homeScanner)) === 1) {
+      await driver.click(UI.homeScanner);
+      await run.show(UI.scannerTitle);
+    }
+    await run.show(UI.userId);
+    await driver.fill(UI.userId, userId);
+    await driver.click(UI.next);
+    await driver.fill(UI.responseCode, await run.scanScreen(userId));
+    await driver.click(UI.logOn);
+    return run.landing();
+  });
+}
+
+/**
+ * Logs on with the mobile app: from Home (choosing the app) or the mobile logon page, waits
+ * for the QR code, lets the sandbox's app approve it, and resolves once the browser has arrived
+ * where the widget sent it.
+ */
+export async function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
+  return withRun(driver, sandbox, options, async (run) => {
+    if ((await run.first(UI.logonQr, UI.homeMobile)) === 1) await driver.click(UI.homeMobile);
+    await run.show(UI.logonQr);
+    await sandbox.confirmQr('logon');
+    return run.landing();
+  });
+}
+
+/**
+ * Links the corporate-portal account with the mobile app: from the link page's choice or its
+ * QR page, lets the sandbox's app approve the link QR code, and resolves once the browser has
+ * arrived at the portal's precheck page.
+ */
+export async function linkCorporateAccount(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
+  return withRun(driver, sandbox, options, async (run) => {
+    if ((await run.first(UI.linkQr, UI.linkMobile)) === 1) await driver.click(UI.linkMobile);
+    await run.show(UI.linkQr);
+    await sandbox.confirmQr('link');
+    return run.landing();
+  });
+}
+
+/**
+ * Activates `userId`'s scanner through all six steps: user ID and e-mail, the registration code
+ * from the sandbox's outbox, the serial number and both confirmation codes the persona's scanner
+ * shows; resolves on 'And you're done'.
+ */
+export async function activateScanner(
+  driver: Driver,
+  sandbox: SandboxControl,
+  { userId, email, ...options }: FlowOptions & { userId: string; email: string },
+): Promise<ActivationResult> {
+  return withRun(driver, sandbox, options, async (run) => {
+    if ((await run.first(UI.credentialsTitle, UI.startActivation)) === 1) await driver.click(UI.startActivation);
+    await run.show(UI.activationUserId);
+    await driver.fill(UI.activationUserId, userId);
+    await driver.fill(UI.email, email);
+    await driver.click(UI.next);
+    await run.show(UI.registrationCode);
+    await driver.fill(UI.registrationCode, await run.until(`registration e-mail to ${userId}`, () => sandbox.registrationCode(userId).catch(() => undefined)));
+    await driver.click(UI.next);
+    await run.show(UI.serialNumber);
+    await driver.fill(UI.serialNumber, await run.scanScreen(userId, UI.serialColourCode));
+    await driver.click(UI.next);
+    await run.show(UI.pinTitle);
+    await driver.fill(UI.confirmationCode, await run.scanScreen(userId, UI.pinColourCode));
+    await driver.click(UI.next);
+    await run.show(UI.pinSetTitle);
+    await driver.click(UI.next);
+    await run.show(UI.doneYesNextTitle);
+    await driver.click(UI.next);
+    await run.show(UI.finishTitle);
+    await driver.fill(UI.confirmationCode, await run.scanScreen(userId, UI.finishColourCode));
+    await driver.click(UI.next);
+    await run.show(UI.doneTitle);
+    return { events: run.heard() };
+  });
+}
+
+/** The response code `userId`'s scanner shows for the colour code on screen, digits only (a lower step for tests that type it themselves). */
+export async function responseCodeOnScreen(driver: Driver, sandbox: SandboxControl, { userId, ...options }: FlowOptions & { userId: string }): Promise<string> {
+  return withRun(driver, sandbox, options, async (run) => {
+    return run.scanScreen(userId);
+  });
+}

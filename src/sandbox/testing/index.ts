@@ -1,0 +1,21 @@
+/**
+ * amwa-sandbox/testing: log a persona on through the widget from a host's own test suite in one
+ * call (Playwright, WebdriverIO, vitest in-process, or any tool through a Driver), and the lower
+ * steps (scanner codes, registration codes, QR approval, faults by operationId). It only ever
+ * talks to an amwa sandbox, never to a bank's API (docs/testing.md).
+ */
+export { connectSandbox, operationPath, OPERATION_IDS } from './control';
+export type { ConnectOptions, FaultSpec, OperationId, SandboxControl, SandboxKnobs, SandboxPersona } from './control';
+export { findByRole, serialName } from './driver';
+export type { Driver, EventLog, HeardEvent, Role, SerialName, Target } from './driver';
+export { activateScanner, linkCorporateAccount, logOnWithApp, logOnWithScanner, responseCodeOnScreen, WIDGET_EVENTS } from './flows';
+export type { ActivationResult, FlowOptions, LogonResult } from './flows';
+export { connectKit, createKit, IN_PROCESS_ORIGIN, startSandbox, toDriver } from './kit';
+export type { AmwaKit, AnyPage, StartOptions, TestSandbox } from './kit';
+export { domDriver } from './dom-driver';
+export { playwrightDriver } from './playwright-driver';
+export type { PlaywrightLocator, PlaywrightPage } from './playwright-driver';
+export { webdriverioDriver } from './webdriverio-driver';
+export type { WebdriverBrowser, WebdriverElement, WebdriverLogEntry } from './webdriverio-driver';
+export { addAmwaCommands, amwaFixtures } from './fixtures';
+export type { AmwaCommands, AmwaFixtures, AmwaWorkerFixtures, FixtureOptions } from './fixtures';
