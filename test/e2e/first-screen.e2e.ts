@@ -8,8 +8,10 @@ import { useE2E } from './harness';
 
 const e2e = useE2E();
 const WIDGET = '/__sandbox/bench/widget';
-/** Brotli bytes over the wire up to Home's first control (issue 10). */
+/** Brotli bytes over the wire up to Home's first control in English: the module alone (issue 10). */
 const BUDGET = 30 * 1024;
+/** The same in another language, which needs its table (about 5 KiB) before Home can speak it. */
+const BUDGET_WITH_TABLE = 34 * 1024;
 
 const names = (load: ColdLoad) => load.requests().map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'));
 
@@ -54,7 +56,7 @@ test('Home in German: the module and the German table before its first control, 
     const result = await load.collect();
     expect(result.control).toMatch(/Mobile App der Bank/);
     expect(result.before.map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'))).toEqual(['amwa.standalone.js', 'chunks/de.js']);
-    expect(result.bytesBefore).toBeLessThanOrEqual(BUDGET);
+    expect(result.bytesBefore).toBeLessThanOrEqual(BUDGET_WITH_TABLE);
     await settled(load);
     expect(names(load)).toEqual(['amwa.standalone.js', 'chunks/de.js']);
   } finally {
