@@ -1,6 +1,8 @@
 // Host apps built from the packed package by `npm run test:hosts` (test/hosts/build.mjs), walked
 // in Chromium against the sandbox: a vanilla page bundled by Vite (mounting twice), React 19 and
-// Preact hosts under StrictMode in development builds, and the Next.js App Router example.
+// Preact hosts under StrictMode in development builds, the Next.js App Router example, and the
+// Vite examples a developer runs (examples/vanilla, react, preact), each served by its own
+// `vite preview` with the API proxied, walked to 'You are logged on'.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +12,9 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
-import { checkA11y, launchBrowser, newPage, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import VITE_EXAMPLES from '../hosts/vite-examples.json';
+import { button, colourCode, textbox } from './flows';
+import { checkA11y, launchBrowser, newPage, scan, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hostsDir = join(root, '.tmp', 'hosts');
@@ -89,20 +93,86 @@ describe.each(['react', 'preact'])('a %s host under StrictMode (development buil
   });
 });
 
+const PNG = 'data:image/png;base64,';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** Resolves once `url` answers 200, polling (a server starting up), or throws after `limit` ms. */
+async function answering(url: string, limit = 60_000) {
+  for (let waited = 0; (await fetch(url).then((response) => response.status, () => 0)) !== 200; waited += 250) {
+    if (waited > limit) throw new Error(`e2e: ${url} did not answer within ${limit / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * EMMA0005's scanner logon from `start` (Home or the scanner page of a widget on `origin`): the
+ * colour code read by the sandbox's virtual scanner, the response code typed, and the page the
+ * logon redirects to, the sandbox's logged-on page on the app's own origin, with no console error.
+ */
+async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
+  await waitForPortal(page, 'Log on with your scanner');
+  await textbox(page, 'User ID').fill('EMMA0005');
+  await button(page, 'Next').click();
+  await colourCode(page).waitFor({ timeout: 15_000 });
+  const code = await scan(sandboxUrl, 'EMMA0005', ((await colourCode(page).getAttribute('src')) ?? '').slice(PNG.length));
+  await textbox(page, /^Response code/).fill(code.replace(/-/g, ''));
+  await button(page, 'Log on').click();
+  await page.waitForURL(`${origin}/__sandbox/logged-on`);
+  expect(await page.getByRole('heading', { name: 'You are logged on', level: 1 }).count()).toBe(1);
+  page.expectNoConsoleErrors();
+}
+
+describe.each(VITE_EXAMPLES)('examples/%s, built from the packed package and served by vite preview', (name) => {
+  const app = join(root, 'examples', name);
+  let sandbox: RunningSandbox;
+  let preview: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
+    sandbox = await startSandbox({ port: 0 });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    preview = spawn(join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      cwd: app,
+      env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url },
+      stdio: 'ignore',
+    });
+    await answering(`${origin}/`);
+  }, 90_000);
+
+  afterAll(async () => {
+    preview?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test("shows Home, and logs EMMA0005 on with the scanner to 'You are logged on' through the proxied API", async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await newPage(browser, `${origin}/`);
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      await checkA11y(page, `examples/${name} home`);
+      await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
+      await logOn(page, origin, sandbox.url);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('the Next.js App Router example (examples/nextjs)', () => {
   const app = join(root, 'examples', 'nextjs');
   let sandbox: RunningSandbox;
   let next: ChildProcess;
   let origin: string;
-
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-      server.on('error', reject);
-    });
 
   beforeAll(async () => {
     if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
@@ -115,10 +185,7 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
       stdio: 'ignore',
     });
-    for (let waited = 0; (await fetch(`${origin}/access`).then((response) => response.status, () => 0)) !== 200; waited += 250) {
-      if (waited > 60_000) throw new Error('e2e: next start did not answer within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await answering(`${origin}/access`);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,0 +1,26 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The bank's API (here the amwa sandbox that `npm run dev` starts) under this app's own origin, so
+// the widget's calls are same-origin. xfwd sends X-Forwarded-Host/-Proto: the sandbox then hands
+// out its logon redirect on this origin, where /__sandbox/logged-on is proxied too.
+const api = process.env.AMWA_SANDBOX_URL ?? 'http://127.0.0.1:4401';
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: api, changeOrigin: true, xfwd: true, rewrite: (path) => path.replace(/^\/api/, '') },
+  '/__sandbox': { target: api, changeOrigin: true, xfwd: true },
+};
+
+export default defineConfig({
+  // amwa/react renders through this app's own Preact: React's names point at preact/compat
+  // (the same aliases as @preact/preset-vite; tsconfig.json maps the types alike).
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  server: { proxy },
+  preview: { proxy },
+});
