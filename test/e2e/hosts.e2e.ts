@@ -1,8 +1,8 @@
 // Host apps built from the packed package by `npm run test:hosts` (test/hosts/build.mjs), walked
 // in Chromium against the sandbox: a vanilla page bundled by Vite (mounting twice), React 19 and
 // Preact hosts under StrictMode in development builds, the Next.js App Router example, and the
-// Vite examples a developer runs (examples/vanilla, react, preact), each served by its own
-// `vite preview` with the API proxied, walked to 'You are logged on'.
+// examples a developer runs (test/hosts/examples.json), each served as its README says (`vite
+// preview`, or its own Node server) with the API proxied, walked to the end of its flow.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,9 +12,9 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
-import VITE_EXAMPLES from '../hosts/vite-examples.json';
-import { button, colourCode, textbox } from './flows';
-import { checkA11y, launchBrowser, newPage, scan, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import EXAMPLES from '../hosts/examples.json';
+import { button, colourCode, heading, textbox } from './flows';
+import { checkA11y, confirmMobile, launchBrowser, newPage, scan, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hostsDir = join(root, '.tmp', 'hosts');
@@ -130,38 +130,90 @@ async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
   page.expectNoConsoleErrors();
 }
 
-describe.each(VITE_EXAMPLES)('examples/%s, built from the packed package and served by vite preview', (name) => {
+/** From the example's first page to the end of its flow, on the app's `origin`. */
+const WALKS: Record<string, { path: string; walk: (page: TestPage, origin: string, sandboxUrl: string) => Promise<void> }> = {
+  vanilla: { path: '/', walk: scannerFromHome },
+  preact: { path: '/', walk: scannerFromHome },
+  'script-tag': {
+    path: '/',
+    async walk(page, origin, sandboxUrl) {
+      // The page's policy allows scripts by this response's nonce only, and HTML sinks by Trusted Types.
+      const answer = await fetch(`${origin}/pages/logon/scanner`);
+      expect(answer.headers.get('Content-Security-Policy')).toMatch(/script-src 'nonce-[\w+/=]+' 'strict-dynamic'.*require-trusted-types-for 'script'/);
+      const versioned = await page.locator('script[type="module"]').getAttribute('src');
+      expect(versioned).toMatch(/^\/amwa\/\d+\.\d+\.\d+\/amwa\.standalone\.js$/);
+      const module = await fetch(`${origin}${versioned}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(module.headers.get('Content-Encoding')).toBe('br');
+      await scannerFromHome(page, origin, sandboxUrl);
+    },
+  },
+  react: {
+    path: '/',
+    async walk(page, origin, sandboxUrl) {
+      await waitForPortal(page, 'Log on with');
+      // The language switch applies in place; back in English, the logon goes on.
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+      expect(await waitForPortal(page, 'Anmelden mit')).toBe('Anmelden mit');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      await scannerFromHome(page, origin, sandboxUrl);
+    },
+  },
+  'corporate-portal': {
+    path: '/',
+    async walk(page, origin, sandboxUrl) {
+      // The widget asks whether the app confirmed the code (polling) once the QR code is on screen.
+      const polled = page.waitForRequest('**/api/access/v1/api/public/link/qr/confirmed', { timeout: 15_000 });
+      await page.getByRole('link', { name: 'link your account' }).click();
+      await page.getByRole('img', { name: /^QR code to link/ }).waitFor({ timeout: 15_000 });
+      await checkA11y(page, 'examples/corporate-portal link QR code');
+      await polled;
+      await confirmMobile(sandboxUrl, 'link');
+      await page.waitForURL(`${origin}/precheck.html`);
+      expect(await heading(page, 'Your account is linked').count()).toBe(1);
+      page.expectNoConsoleErrors();
+    },
+  },
+};
+
+/** Home, then EMMA0005's scanner logon to 'You are logged on'. */
+async function scannerFromHome(page: TestPage, origin: string, sandboxUrl: string) {
+  expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+  await checkA11y(page, `${await page.title()} home`);
+  await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
+  await logOn(page, origin, sandboxUrl);
+}
+
+describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, kind) => {
   const app = join(root, 'examples', name);
   let sandbox: RunningSandbox;
-  let preview: ChildProcess;
+  let server: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
+    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
     sandbox = await startSandbox({ port: 0 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    preview = spawn(join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-      cwd: app,
-      env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url },
-      stdio: 'ignore',
-    });
+    const [command, args] =
+      kind === 'vite'
+        ? [join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']]
+        : [process.execPath, ['server.mjs']];
+    server = spawn(command, args, { cwd: app, env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }, stdio: 'ignore' });
     await answering(`${origin}/`);
   }, 90_000);
 
   afterAll(async () => {
-    preview?.kill('SIGTERM');
+    server?.kill('SIGTERM');
     await sandbox?.close();
   });
 
-  test("shows Home, and logs EMMA0005 on with the scanner to 'You are logged on' through the proxied API", async () => {
+  test('walks its flow to the end, through the proxied API, with no console error', async () => {
+    const { path, walk } = WALKS[name]!;
     const browser = await launchBrowser();
     try {
-      const page = await newPage(browser, `${origin}/`);
-      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
-      await checkA11y(page, `examples/${name} home`);
-      await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
-      await logOn(page, origin, sandbox.url);
+      const page = await newPage(browser, `${origin}${path}`);
+      await walk(page, origin, sandbox.url);
     } finally {
       await browser.close();
     }
@@ -193,7 +245,7 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
     await sandbox?.close();
   });
 
-  test('renders <AmwaPortal> on a catch-all route and walks Home, then the scanner user ID step through the proxied API', async () => {
+  test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", async () => {
     const browser = await launchBrowser();
     try {
       const page = await newPage(browser, `${origin}/access`);
@@ -203,10 +255,7 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
       await checkA11y(page, 'Next.js home');
       await toScannerStep(page);
       expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
-      await widget(page).getByRole('textbox', { name: 'User ID' }).fill('EMMA0005');
-      await widget(page).getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => widget(page).getByRole('img', { name: 'Colour code to scan with your scanner' }).count(), { timeout: 15_000 }).toBe(1);
-      page.expectNoConsoleErrors();
+      await logOn(page, origin, sandbox.url);
     } finally {
       await browser.close();
     }
