@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext } from 'playwright-core';
+import { brotliCompressSync } from 'node:zlib';
+import type { BrowserContext, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
@@ -248,8 +249,18 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
   test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", async () => {
     const browser = await launchBrowser();
     try {
-      const page = await newPage(browser, `${origin}/access`);
+      const page = await newPage(browser, 'about:blank');
+      const scripts: Promise<number>[] = [];
+      const measure = (answer: Response) => {
+        if (answer.request().resourceType() === 'script') scripts.push(answer.body().then((body) => brotliCompressSync(body).length));
+      };
+      page.on('response', measure);
+      await page.goto(`${origin}/access`);
       expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      page.off('response', measure);
+      // Next.js splits its own runtime into many chunks: what the page loaded until Home showed.
+      const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+      console.log(`examples/nextjs first-load JavaScript until Home: ${(bytes / 1000).toFixed(2)} kB (brotli) in ${scripts.length} file(s)`);
       // The server component imported the framework-free entry too.
       expect(await page.locator('footer').textContent()).toMatch(/^amwa \d+\.\d+\.\d+/);
       await checkA11y(page, 'Next.js home');
