@@ -113,7 +113,7 @@ function buildExample(name, kind, tarball) {
   const dir = join(root, 'examples', name);
   if (!existsSync(join(dir, 'node_modules', 'amwa-sandbox'))) {
     const started = Date.now();
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
     console.log(`hosts: examples/${name} installed from its lock file in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   installPacked(tarball, dir);
@@ -127,7 +127,7 @@ function buildExample(name, kind, tarball) {
 function buildNext(tarball) {
   if (!existsSync(join(nextApp, 'node_modules', 'next'))) {
     console.log('hosts: installing examples/nextjs from its lock file');
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: nextApp, stdio: 'inherit' });
+    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: nextApp, stdio: 'inherit' });
   }
   installPacked(tarball, nextApp);
   execFileSync('npm', ['run', 'build'], {
