@@ -225,7 +225,7 @@ await bundle({ entry: 'src/index.ts', fileName: 'index.js', chunkDir: 'lib', ali
 await bundle({ entry: 'src/react.tsx', fileName: 'react.js', chunkDir: 'lib-react', external: reactExternal, banner: "'use client';", shared });
 // The React example, bundled with real React from the built `amwa/react`, as a host's build would.
 await bundle({
-  entry: 'examples/react/main.tsx',
+  entry: 'examples/sandbox-react/main.tsx',
   fileName: 'react.js',
   outDir: examplesOut,
   chunkDir: 'chunks',

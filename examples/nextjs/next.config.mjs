@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 // The bank's API is proxied under this app's own origin, so the widget's calls are same-origin:
 // cookies (the XSRF token, the session) need no CORS. AMWA_API_ORIGIN is where the API (here the
-// amwa sandbox) runs; rewrites are fixed at build time.
-const api = process.env.AMWA_API_ORIGIN ?? 'http://127.0.0.1:4400';
+// amwa sandbox `npm run dev` starts) runs; rewrites are fixed at build time. Next.js sends
+// X-Forwarded-Host/-Proto along, so the sandbox hands out its URLs on this app's origin.
+const api = process.env.AMWA_API_ORIGIN ?? 'http://127.0.0.1:4401';
 // This app lives inside the amwa repository, whose own lock file would otherwise make Next.js
 // take the repository as the workspace root (and warn); a bank's own app does not need this.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -16,7 +17,13 @@ const nextConfig = {
   async rewrites() {
     return {
       // Before the pages: the catch-all route below owns every other path under /access.
-      beforeFiles: [{ source: '/api/:path*', destination: `${api}/:path*` }],
+      beforeFiles: [
+        { source: '/api/:path*', destination: `${api}/:path*` },
+        // The sandbox's own pages, at the same path: a logon ends on /__sandbox/logged-on.
+        { source: '/__sandbox/:path*', destination: `${api}/__sandbox/:path*` },
+        // The stylesheet of the sandbox's own pages, which they load from its root.
+        { source: '/examples/demo.css', destination: `${api}/examples/demo.css` },
+      ],
     };
   },
 };

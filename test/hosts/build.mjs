@@ -6,6 +6,8 @@
 //            StrictMode's double effects run, as in a host's dev server)
 //   preact   the same code with react and react-dom aliased to preact/compat
 //   nextjs   examples/nextjs (App Router), installed from its own lock file and built
+// and the examples a developer runs (examples/<name>, listed in examples.json): each installed
+// from its own lock file (npm ci), given the packed amwa, and (Vite ones) type-checked and built.
 // The builds land in .tmp/hosts/<name>/ (Next.js in examples/nextjs/.next), where
 // test/e2e/hosts.e2e.ts walks them in Chromium against the sandbox. Usage: npm run test:hosts
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,9 @@ import { brotliCompressSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import { build } from 'vite';
 import ports from './ports.json' with { type: 'json' };
+// The examples a developer runs with `npm install && npm run dev`: built by Vite into
+// examples/<name>/dist ("vite"), or a page its own Node server serves as it is ("node").
+import EXAMPLES from './examples.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = join(root, '.tmp', 'hosts');
@@ -39,10 +44,8 @@ function pack() {
 }
 
 /** Brotli size of the HTML page's entry script and everything it imports statically: what loads before anything is lazy. */
-async function firstLoad(outDir) {
+async function firstLoad(outDir, entry = /<script type="module"[^>]* src="([^"]+)"/.exec(readFileSync(join(outDir, 'index.html'), 'utf8'))?.[1]) {
   await init;
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error(`hosts: no module script in ${relative(root, outDir)}/index.html`);
   const seen = new Set();
   const visit = (file) => {
@@ -54,7 +57,7 @@ async function firstLoad(outDir) {
       else if (n.startsWith('/')) visit(join(outDir, n.replace(/^.*\/assets\//, 'assets/')));
     }
   };
-  visit(join(outDir, entry.replace(/^.*\/assets\//, 'assets/')));
+  visit(join(outDir, entry.replace(/^.*\/assets\//, 'assets/').replace(/^\.\//, '')));
   const bytes = [...seen].reduce((sum, file) => sum + brotliCompressSync(readFileSync(file)).length, 0);
   return { files: seen.size, bytes };
 }
@@ -104,10 +107,27 @@ async function buildHost(name, tarball) {
   return firstLoad(join(dir, 'dist'));
 }
 
+
+/** Installs an example from its lock file (once), swaps in the packed amwa, type-checks and builds it (Vite ones). */
+function buildExample(name, kind, tarball) {
+  const dir = join(root, 'examples', name);
+  if (!existsSync(join(dir, 'node_modules', 'amwa-sandbox'))) {
+    const started = Date.now();
+    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    console.log(`hosts: examples/${name} installed from its lock file in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  installPacked(tarball, dir);
+  // A page without a build loads the standalone module and its static imports first.
+  if (kind === 'node') return firstLoad(join(dir, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js');
+  execFileSync('npm', ['run', 'typecheck'], { cwd: dir, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '--', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
+  return firstLoad(join(dir, 'dist'));
+}
+
 function buildNext(tarball) {
   if (!existsSync(join(nextApp, 'node_modules', 'next'))) {
     console.log('hosts: installing examples/nextjs from its lock file');
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: nextApp, stdio: 'inherit' });
+    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: nextApp, stdio: 'inherit' });
   }
   installPacked(tarball, nextApp);
   execFileSync('npm', ['run', 'build'], {
@@ -121,11 +141,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tarball = pack();
   const sizes = {};
   for (const name of Object.keys(HOSTS)) sizes[name] = await buildHost(name, tarball);
+  for (const [name, kind] of Object.entries(EXAMPLES)) sizes[`examples/${name}`] = await buildExample(name, kind, tarball);
   if (!process.argv.includes('--no-next')) buildNext(tarball);
   writeFileSync(join(work, 'sizes.json'), JSON.stringify(sizes, null, 2));
   console.log('\nfirst-load JavaScript of each host page (brotli, entry and its static imports):');
   for (const [name, { files, bytes }] of Object.entries(sizes)) {
-    console.log(`  ${name.padEnd(8)} ${(bytes / 1000).toFixed(2)} kB in ${files} file(s)`);
+    console.log(`  ${name.padEnd(25)} ${(bytes / 1000).toFixed(2)} kB in ${files} file(s)`);
   }
   if (sizes.vanilla.bytes > VANILLA_BUDGET) {
     console.error(`\nhosts: the vanilla host loads ${(sizes.vanilla.bytes / 1000).toFixed(2)} kB before its first screen; the budget is ${VANILLA_BUDGET / 1000} kB`);

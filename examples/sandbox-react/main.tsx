@@ -1,5 +1,6 @@
-// The React host example: a bank page that renders <AmwaPortal>, lets the visitor switch the
-// widget's language (a settings change), and logs the typed events it receives.
+// The sandbox's React demo page (/react/access, bundled by scripts/build-browser.mjs; the app a
+// developer runs is examples/react): a bank page that renders <AmwaPortal>, lets the visitor
+// switch the widget's language (a settings change), and logs the typed events it receives.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AmwaSettings, Language } from 'amwa';

@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The bank's API (here the amwa sandbox that `npm run dev` starts) under the portal's own origin,
+// with X-Forwarded-Host/-Proto (xfwd), so every URL the sandbox hands out is on this origin.
+const api = process.env.AMWA_SANDBOX_URL ?? 'http://127.0.0.1:4401';
+const proxy: Record<string, ProxyOptions> = {
+  // The API sets its QR session cookie on Path=/access: cookiePathRewrite keeps it on the path the
+  // browser calls (/api/access), or the QR code's confirmation would never find its session.
+  '/api': {
+    target: api,
+    changeOrigin: true,
+    xfwd: true,
+    rewrite: (path) => path.replace(/^\/api/, ''),
+    cookiePathRewrite: { '/access': '/api/access' },
+  },
+  '/__sandbox': { target: api, changeOrigin: true, xfwd: true },
+  // The stylesheet of the sandbox's own pages (logged-on, precheck), which they load from its root.
+  '/examples/demo.css': { target: api, changeOrigin: true },
+};
+
+export default defineConfig({
+  // Three pages: the one embedding link mode (every path under /access falls back to it), the
+  // precheck landing where link mode ends, and the portal's logged-out page.
+  build: {
+    rollupOptions: {
+      input: { index: 'index.html', precheck: resolve('precheck.html'), 'logged-out': resolve('logged-out.html') },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});

@@ -1,0 +1,36 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The bank's API (here the amwa sandbox that `npm run dev` starts) under this app's own origin, so
+// the widget's calls are same-origin. xfwd sends X-Forwarded-Host/-Proto: the sandbox then hands
+// out its logon redirect on this origin, where /__sandbox/logged-on is proxied too.
+const api = process.env.AMWA_SANDBOX_URL ?? 'http://127.0.0.1:4401';
+const proxy: Record<string, ProxyOptions> = {
+  // The API sets its QR session cookie on Path=/access: cookiePathRewrite keeps it on the path the
+  // browser calls (/api/access), or the QR code's confirmation would never find its session.
+  '/api': {
+    target: api,
+    changeOrigin: true,
+    xfwd: true,
+    rewrite: (path) => path.replace(/^\/api/, ''),
+    cookiePathRewrite: { '/access': '/api/access' },
+  },
+  '/__sandbox': { target: api, changeOrigin: true, xfwd: true },
+  // The stylesheet of the sandbox's own pages (logged-on, precheck), which they load from its root.
+  '/examples/demo.css': { target: api, changeOrigin: true },
+};
+
+export default defineConfig({
+  // amwa/react renders through this app's own Preact: React's names point at preact/compat
+  // (the same aliases as @preact/preset-vite; tsconfig.json maps the types alike).
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  server: { proxy },
+  preview: { proxy },
+});

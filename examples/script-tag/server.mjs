@@ -1,0 +1,89 @@
+// The bank's web server for a page without a build step, in plain Node:
+//   /                    index.html with a fresh nonce and a strict Content-Security-Policy
+//   /amwa/<version>/…    amwa's standalone module and its chunks from the installed package, as
+//                        brotli (.br) where the browser accepts it, cached for good (the path is versioned)
+//   /static/…            amwa's static assets (the expired colour-code image)
+//   /api/…, /__sandbox/… the bank's API, here the amwa sandbox, proxied with X-Forwarded-Host/-Proto
+//                        (and /examples/demo.css, the stylesheet of the sandbox's own pages)
+// Without AMWA_SANDBOX_URL it starts the sandbox itself on port 4401. PORT (default 8080) is its own.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const amwa = dirname(createRequire(import.meta.url).resolve('amwa/package.json'));
+const { version } = JSON.parse(readFileSync(join(amwa, 'package.json'), 'utf8'));
+const page = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('{{version}}', version);
+const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.ico': 'image/x-icon', '': 'image/png' };
+
+let api = process.env.AMWA_SANDBOX_URL;
+if (!api) {
+  const { startSandbox } = await import('amwa-sandbox');
+  api = (await startSandbox({ port: 4401 })).url;
+  console.log(`amwa sandbox (the API, for development) on ${api}`);
+}
+const target = new URL(api);
+
+/** The policy of one response: scripts only with its nonce (and what they load), no HTML sinks without Trusted Types. */
+const policy = (nonce) =>
+  [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    "trusted-types 'none'",
+  ].join('; ');
+
+/** A file under `root` for the URL path `rest`, or undefined for anything outside it. */
+function fileIn(root, rest) {
+  const file = normalize(join(root, decodeURIComponent(rest)));
+  return file.startsWith(root + '/') && existsSync(file) ? file : undefined;
+}
+
+function sendFile(req, res, file, cache) {
+  const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache, Vary: 'Accept-Encoding' };
+  const brotli = /\bbr\b/.test(req.headers['accept-encoding'] ?? '') && existsSync(`${file}.br`);
+  if (brotli) headers['Content-Encoding'] = 'br';
+  res.writeHead(200, headers).end(readFileSync(brotli ? `${file}.br` : file));
+}
+
+/** Forwards to the API as `path`; `prefix` goes back onto the cookie paths it sets (Path=/access becomes /api/access). */
+function proxy(req, res, path, prefix = '') {
+  const forwarded = request(
+    { host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' } },
+    (answer) => {
+      const cookies = answer.headers['set-cookie']?.map((cookie) => cookie.replace(/;\s*Path=\/(?!;|$)/i, `; Path=${prefix}/`));
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...(cookies && { 'set-cookie': cookies }) });
+      answer.pipe(res);
+    },
+  );
+  forwarded.on('error', () => res.writeHead(502).end());
+  req.pipe(forwarded);
+}
+
+const server = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://page');
+  const { pathname } = url;
+  if (pathname.startsWith('/api/')) return proxy(req, res, req.url.slice('/api'.length), '/api');
+  // The sandbox's own pages, and the stylesheet they load from its root.
+  if (pathname.startsWith('/__sandbox/') || pathname === '/examples/demo.css') return proxy(req, res, req.url);
+  const assets = `/amwa/${version}/`;
+  const asset = pathname.startsWith(assets) ? fileIn(join(amwa, 'dist'), pathname.slice(assets.length)) : undefined;
+  if (asset) return sendFile(req, res, asset, 'public, max-age=31536000, immutable');
+  const fixed = pathname.startsWith('/static/') ? fileIn(join(amwa, 'static'), pathname.slice('/static/'.length)) : fileIn(join(here, 'public'), pathname.slice(1));
+  if (fixed) return sendFile(req, res, fixed, 'no-cache');
+  if (pathname.startsWith('/amwa/') || extname(pathname)) return res.writeHead(404).end();
+  // Every other path is the page: the widget routes under it (history routing).
+  const nonce = randomBytes(16).toString('base64');
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy(nonce), 'Cache-Control': 'no-store' });
+  res.end(page.replaceAll('{{nonce}}', nonce));
+});
+
+const port = Number(process.env.PORT ?? 8080);
+server.listen(port, '127.0.0.1', () => console.log(`demo bank page on http://127.0.0.1:${port}/`));
