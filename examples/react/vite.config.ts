@@ -5,14 +5,11 @@ import { defineConfig, type ProxyOptions } from 'vite';
 // out its logon redirect on this origin, where /__sandbox/logged-on is proxied too.
 const api = process.env.AMWA_SANDBOX_URL ?? 'http://127.0.0.1:4401';
 const proxy: Record<string, ProxyOptions> = {
-  // The API sets its QR session cookie on Path=/access: cookiePathRewrite keeps it on the path the
-  // browser calls (/api/access), or the QR code's confirmation would never find its session.
   '/api': {
     target: api,
     changeOrigin: true,
     xfwd: true,
     rewrite: (path) => path.replace(/^\/api/, ''),
-    cookiePathRewrite: { '/access': '/api/access' },
   },
   '/__sandbox': { target: api, changeOrigin: true, xfwd: true },
   // The stylesheet of the sandbox's own pages (logged-on, precheck), which they load from its root.

@@ -53,13 +53,12 @@ function sendFile(req, res, file, cache) {
   res.writeHead(200, headers).end(readFileSync(brotli ? `${file}.br` : file));
 }
 
-/** Forwards to the API as `path`; `prefix` goes back onto the cookie paths it sets (Path=/access becomes /api/access). */
-function proxy(req, res, path, prefix = '') {
+/** Forwards to the API as `path`, saying which host and scheme the browser used. */
+function proxy(req, res, path) {
   const forwarded = request(
     { host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' } },
     (answer) => {
-      const cookies = answer.headers['set-cookie']?.map((cookie) => cookie.replace(/;\s*Path=\/(?!;|$)/i, `; Path=${prefix}/`));
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...(cookies && { 'set-cookie': cookies }) });
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     },
   );
@@ -70,7 +69,7 @@ function proxy(req, res, path, prefix = '') {
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://page');
   const { pathname } = url;
-  if (pathname.startsWith('/api/')) return proxy(req, res, req.url.slice('/api'.length), '/api');
+  if (pathname.startsWith('/api/')) return proxy(req, res, req.url.slice('/api'.length));
   // The sandbox's own pages, and the stylesheet they load from its root.
   if (pathname.startsWith('/__sandbox/') || pathname === '/examples/demo.css') return proxy(req, res, req.url);
   const assets = `/amwa/${version}/`;

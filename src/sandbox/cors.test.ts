@@ -111,7 +111,7 @@ describe('CORS', () => {
     const headers = { Origin: APP, Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' };
     const link = await send('/access/v1/api/public/link/qr', { headers });
     const session = /^qr-session=(\w+)/.exec(link.headers.getSetCookie()[0]!)![1];
-    expect(link.headers.getSetCookie()[0]).toMatch(/; Path=\/access; HttpOnly; SameSite=None; Secure; Partitioned$/);
+    expect(link.headers.getSetCookie()[0]).toMatch(/; Path=\/; HttpOnly; SameSite=None; Secure; Partitioned$/);
     const confirm = await send('/__sandbox/mobile/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"mode":"link"}' });
     expect(confirm.status).toBe(200);
     const logout = await send('/access/v1/private/logout', { method: 'POST', headers: { ...headers, Cookie: `${headers.Cookie}; qr-session=${session}` } });

@@ -68,7 +68,7 @@ describe('mobile QR sandbox', () => {
     const answer = await b.logonQr();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('Cache-Control')).toBe('no-store');
-    expect(answer.headers.get('Set-Cookie')).toMatch(new RegExp(`^${QR_SESSION_COOKIE}=\\w+; Path=/access; HttpOnly; SameSite=Lax`));
+    expect(answer.headers.get('Set-Cookie')).toMatch(new RegExp(`^${QR_SESSION_COOKIE}=\\w+; Path=/; HttpOnly; SameSite=Lax`));
     const session = b.jar.get(QR_SESSION_COOKIE)!;
     expect(decode(answer.body.qr)).toBe(`demobank://mobile/logon?session=${session}`);
   });

@@ -13,6 +13,7 @@ import type { PendingQr, SandboxState } from './state';
 
 /** The cookie that ties a browser to its pending QR code. */
 export const QR_SESSION_COOKIE = 'qr-session';
+const QR_SESSION_SCOPE = { path: '/', httpOnly: true, sameSite: 'Lax' } as const;
 
 /** What a QR code says: the app reads the mode and the session it approves. */
 const qrContent = ({ id, mode }: Pick<PendingQr, 'id' | 'mode'>) => `demobank://mobile/${mode}?session=${id}`;
@@ -75,7 +76,9 @@ function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
   state.pendingQrs.splice(0, Math.max(0, state.pendingQrs.length - MAX_PENDING_QRS + 1));
   const qr: PendingQr = { id: randomToken(), mode, issuedAt: state.now(), confirmed: false, webSession: session?.id };
   state.pendingQrs.push(qr);
-  setCookie(c, QR_SESSION_COOKIE, qr.id, { path: API_BASE, httpOnly: true, sameSite: 'Lax' });
+  // Path `/` like the XSRF and web-session cookies: behind a proxy that serves the API under a
+  // prefix of its own (`/api/access` for `/access`), a cookie on `/access` never came back.
+  setCookie(c, QR_SESSION_COOKIE, qr.id, QR_SESSION_SCOPE);
   return json(c, { qr: Buffer.from(renderQr(qrContent(qr))).toString('base64') });
 }
 
@@ -111,7 +114,7 @@ export function mobile(app: Hono, state: SandboxState): void {
   app.post(API_BASE + logout.path, (c) => {
     const qr = sessionQr(state, c);
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr);
-    deleteCookie(c, QR_SESSION_COOKIE, { path: API_BASE });
+    deleteCookie(c, QR_SESSION_COOKIE, QR_SESSION_SCOPE);
     const fromPortal = qr?.mode === 'link' && qr.confirmed;
     return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', publicOrigin(c)).href } : {});
   });
