@@ -1,5 +1,10 @@
 // Playwright for the example tests: the system Chromium (never a downloaded browser), headless.
 import { defineConfig } from '@playwright/test';
+import { chromiumAdvice, findChromium, thisSystem } from '../../test/browsers/find.mjs';
+
+// The Chromium the rest of the suite finds (AMWA_CHROMIUM, CHROME_PATH, Playwright's, the system's).
+const chromium = findChromium(await thisSystem());
+if (!chromium) throw new Error(`testing kit: no Chromium for the Playwright example; ${chromiumAdvice(process.platform)}`);
 
 export default defineConfig({
   testDir: '.',
@@ -15,7 +20,7 @@ export default defineConfig({
     headless: true,
     locale: 'en-GB',
     launchOptions: {
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: chromium.path,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

@@ -10,12 +10,13 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
+import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
-import { button, colourCode, heading, textbox } from './flows';
-import { checkA11y, confirmMobile, launchBrowser, newPage, scan, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import { heading } from './flows';
+import { checkA11y, confirmMobile, launchBrowser, newPage, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const hostsDir = join(root, '.tmp', 'hosts');
@@ -94,8 +95,6 @@ describe.each(['react', 'preact'])('a %s host under StrictMode (development buil
   });
 });
 
-const PNG = 'data:image/png;base64,';
-
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -114,19 +113,16 @@ async function answering(url: string, limit = 60_000) {
 }
 
 /**
- * EMMA0005's scanner logon from `start` (Home or the scanner page of a widget on `origin`): the
- * colour code read by the sandbox's virtual scanner, the response code typed, and the page the
- * logon redirects to, the sandbox's logged-on page on the app's own origin, with no console error.
+ * EMMA0005's scanner logon from the scanner page of a widget on `origin`, through the testing kit
+ * a bank's suite uses (amwa-sandbox/testing): the page it lands on is the sandbox's logged-on page
+ * on the app's own origin, with no console error.
  */
 async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
   await waitForPortal(page, 'Log on with your scanner');
-  await textbox(page, 'User ID').fill('EMMA0005');
-  await button(page, 'Next').click();
-  await colourCode(page).waitFor({ timeout: 15_000 });
-  const code = await scan(sandboxUrl, 'EMMA0005', ((await colourCode(page).getAttribute('src')) ?? '').slice(PNG.length));
-  await textbox(page, /^Response code/).fill(code.replace(/-/g, ''));
-  await button(page, 'Log on').click();
-  await page.waitForURL(`${origin}/__sandbox/logged-on`);
+  const kit = await connectKit(sandboxUrl);
+  const { url } = await kit.logOnWithScanner(page, { userId: 'EMMA0005' });
+  expect(url).toBe(`${origin}/__sandbox/logged-on`);
+  await page.waitForURL(url);
   expect(await page.getByRole('heading', { name: 'You are logged on', level: 1 }).count()).toBe(1);
   page.expectNoConsoleErrors();
 }
