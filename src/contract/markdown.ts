@@ -54,7 +54,7 @@ export function renderContractMarkdown(doc: Json): string {
     '',
     '<!-- Generated from src/contract by `UPDATE_OPENAPI=1 npx vitest run src/contract/openapi.test.ts`; edit the schemas or src/contract/descriptions.ts, never this file. -->',
     '',
-    `Every call the widget makes, as the bank's back end must answer it. The same document, machine-readable, is \`amwa/openapi.json\` (OpenAPI ${String(doc.openapi)}, contract version ${String((doc.info as Json).version)}). The widget's client, the sandbox and this page all come from one set of zod schemas in \`src/contract/\`; a unit test fails when the committed files drift from them, and the e2e suite fails when the widget makes a call the document does not have (or breaks one), or when an operation is never made.`,
+    `Every call the widget makes, as the bank's back end must answer it. The same document, machine-readable, is \`amwa/openapi.json\` (OpenAPI ${String(doc.openapi)}, contract version ${String((doc.info as Json).version)}). The widget's client, the sandbox and this page all come from one set of zod schemas (in the repository, \`src/contract/\`); a unit test fails when the committed files drift from them, and the e2e suite fails when the widget makes a call the document does not have (or breaks one), or when an operation is never made.`,
     '',
     '## Conventions',
     '',
