@@ -121,7 +121,7 @@ describe('the widget on app.localhost, its API on api.localhost', () => {
     const { page, calls } = await openHost('/pages/logon/mobile', "Log on with the bank's mobile app");
     await page.locator('.amwa-root').getByRole('img', { name: /^QR code to log on/ }).waitFor();
     await expect.poll(() => calls.filter((call) => call.path === '/access/v1/api/public/qr/confirmed').length).toBeGreaterThan(1);
-    expect(await apiCookie(page, 'qr-session')).toMatchObject({ httpOnly: true, sameSite: 'None', secure: true, path: '/access', partitionKey: 'http://app.localhost' });
+    expect(await apiCookie(page, 'qr-session')).toMatchObject({ httpOnly: true, sameSite: 'None', secure: true, path: '/', partitionKey: 'http://app.localhost' });
     await confirmMobile(e2e.url, 'logon');
     await page.waitForURL(`${apiOrigin()}/__sandbox/logged-on`);
     await expectApiXsrf(page, calls);
