@@ -32,4 +32,14 @@ describe('bench host pages', () => {
     expect(empty.querySelectorAll('script')).toHaveLength(0);
     expect(empty.querySelectorAll('main .amwa-root input')).toHaveLength(1);
   });
+
+  it('add the module from a script after the load event on request, with a modulepreload in the head if asked', async () => {
+    const injected = await open(`${BENCH_BASE}/widget/?inject=1`);
+    expect(injected.querySelector('script[src]')).toBeNull();
+    expect(injected.querySelector('head script')!.textContent).toContain("addEventListener('load'");
+    expect(injected.querySelector('head script')!.textContent).toContain("script.src = '/dist/amwa.standalone.js'");
+    expect(injected.querySelectorAll('link')).toHaveLength(0);
+    const preloaded = await open(`${BENCH_BASE}/widget/?inject=1&preload=1`);
+    expect(preloaded.querySelector('link[rel="modulepreload"]')!.getAttribute('href')).toBe('/dist/amwa.standalone.js');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 import { exampleSettings } from './examples';
 import type { SandboxState } from './state';
 import { publicOrigin } from './http';
@@ -22,15 +22,28 @@ export const RESERVE_CSS = [
   '@media (max-width: 359px) { amwa-portal { min-height: 590px; } }',
 ].join('\n');
 
+/** How the bench's host page loads the standalone file. */
+type Loading = 'tag' | 'injected' | 'injected-preload';
+
+const STANDALONE = '/dist/amwa.standalone.js';
+
+// How a tag manager adds a script: by the page's own script, once the page has loaded.
+const injectAfterLoad = `addEventListener('load', () => { const script = document.createElement('script'); script.type = 'module'; script.src = '${STANDALONE}'; document.head.append(script); });`;
+
+const loadingTags = (loading: Loading | undefined) =>
+  loading === undefined ? ''
+  : loading === 'tag' ? html`<script type="module" src="${STANDALONE}"></script>`
+  : html`${loading === 'injected-preload' ? html`<link rel="modulepreload" href="${STANDALONE}">` : ''}<script>${raw(injectAfterLoad)}</script>`;
+
 // A host page with nothing else on it: a header, the widget (or one plain input), a footer below.
-const benchPage = ({ widget, script, reserve }: { widget: ReturnType<typeof html>; script: boolean; reserve: boolean }) => html`<!doctype html>
+const benchPage = ({ widget, loading, reserve }: { widget: ReturnType<typeof html>; loading?: Loading; reserve: boolean }) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>amwa bench</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } header, footer { padding: 8px 16px; }${reserve ? `\n${RESERVE_CSS}` : ''}</style>
-${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` : ''}
+${loadingTags(loading)}
 </head>
 <body>
 <header><p>A bank's page</p></header>
@@ -42,19 +55,23 @@ ${script ? html`<script type="module" src="/dist/amwa.standalone.js"></script>` 
 /**
  * The bench's host pages: `/__sandbox/bench/widget/…` loads only the standalone bundle and one
  * `<amwa-portal>` (its base path is `/__sandbox/bench/widget`, so `…/widget/pages/logon/scanner`
- * opens that page directly; `?lang=de`, `?reserve=0` drops the host CSS); `/__sandbox/bench/empty`
+ * opens that page directly; `?lang=de`, `?reserve=0` drops the host CSS, `?inject=1` adds the module
+ * from a script after the load event and `&preload=1` preloads it); `/__sandbox/bench/empty`
  * is the same page with one plain input instead, the baseline.
  */
 export function bench(app: Hono, state: SandboxState) {
   const widgetPage = (c: Context) => {
     const url = new URL(c.req.url);
     const settings = exampleSettings(state.config, publicOrigin(c), BENCH_WIDGET, url.searchParams);
-    const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, script: true, reserve: url.searchParams.get('reserve') !== '0' });
+    // ?inject=1: the page's own script adds the module after the load event, as a tag manager
+    // does; with &preload=1 a <link rel="modulepreload"> in the head fetches it from the start.
+    const loading: Loading = url.searchParams.get('inject') !== '1' ? 'tag' : url.searchParams.get('preload') === '1' ? 'injected-preload' : 'injected';
+    const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, loading, reserve: url.searchParams.get('reserve') !== '0' });
     return c.html(page, 200, { 'Cache-Control': 'no-store' });
   };
   app.get(BENCH_WIDGET, widgetPage);
   app.get(`${BENCH_WIDGET}/*`, widgetPage);
   // The same class as the widget's root, so one observer finds the first control on both pages.
   const empty = html`<div class="amwa-root"><label>User ID <input name="user"></label></div>`;
-  app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, script: false, reserve: false }), 200, { 'Cache-Control': 'no-store' }));
+  app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, reserve: false }), 200, { 'Cache-Control': 'no-store' }));
 }

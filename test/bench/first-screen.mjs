@@ -1,21 +1,23 @@
 #!/usr/bin/env node
-// Benchmark (not a test): how soon the first screen is usable, against an empty page, in
-// Chromium on this machine. Cold loads (a fresh context each: no cache, no cookies) of bare host
-// pages served by an in-process sandbox on 127.0.0.1, in alternation, with and without 4x CPU
-// slowdown; medians of the time to the first visible control inside the widget, its ratio to the
-// same page with one plain <input>, the requests before it (the host page excluded), the bytes
-// over the wire (Chromium's encoded data length: brotli bodies plus headers) before it and by the
-// end of a 1.5 s settle window, layout shift and the longest task (wall clock, and main-thread CPU
-// time from a few traced loads: a busy machine stretches the first). Then how soon the scanner and
-// QR pages open on a click, with and without the prefetch a pointer over their option starts.
-// docs/performance.md has the figures and what they mean.
+// Benchmark (not a test): how soon the widget is usable, against an empty page, in Chromium on
+// this machine, in one table. Cold loads (a fresh context each: no cache, no cookies) of bare host
+// pages served by a sandbox on 127.0.0.1, in alternation, under three profiles: no slowdown, 4x
+// CPU slowdown, and 4x CPU on a slow 4G network (150 ms round trip, 1.6 Mbps). For each first
+// load: the median time to the first visible control inside the widget and its ratio to the same
+// page with one plain <input> in the same run, the requests and bytes before it, layout shift,
+// the longest task (wall clock, and main-thread CPU time from traced loads) and where the main
+// thread's CPU time went before the first control (script, style, layout, paint). Then every next
+// screen of issue 22 after a pointer click (Event Timing): Home to the scanner logon and to the
+// QR logon, user ID to the colour code, activation overview to its first step, in ms from the
+// input to the frame that shows the next screen, server time excluded. docs/performance.md has
+// the figures and what they mean.
 //
-//   npm run bench [-- --runs 7 --cpu 1,4 --only home-en,empty --root DIR --compare DIR]
+//   npm run bench [-- --runs 7 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
 //
-// Needs `npm run build`; the bundled vanilla host (`npm run test:hosts`, .tmp/hosts/vanilla/dist)
-// is measured too when it is there. `--root` serves another checkout's dist/ (e.g. an old release)
-// instead; `--compare DIR` (repeatable) measures another checkout's build in the same rounds, each
-// from a server of its own, so a busy machine weighs on both alike.
+// Needs `npm run build`; the bundled vanilla and React hosts (`npm run test:hosts`,
+// .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
+// dist/ (e.g. an old release) instead; `--compare DIR` (repeatable) measures another checkout's
+// build in the same rounds, each from a server of its own, so a busy machine weighs on both alike.
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
@@ -28,7 +30,7 @@ import { createServer } from 'vite';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
-    cpu: { type: 'string', default: '1,4' },
+    profiles: { type: 'string', default: '1x,4x,4x-slow4g' },
     only: { type: 'string' },
     root: { type: 'string' },
     compare: { type: 'string', multiple: true, default: [] },
@@ -38,7 +40,12 @@ const { values } = parseArgs({
   },
 });
 const RUNS = Number(values.runs);
-const CPU_RATES = values.cpu.split(',').map(Number);
+/** Where the measurements run: CPU slowdown, and a network to emulate. */
+const PROFILES = values.profiles.split(',').map((label) => {
+  const match = /^(\d+)x(-slow4g)?$/.exec(label);
+  if (!match) throw new Error(`bench: unknown profile ${label} (1x, 4x, 4x-slow4g, …)`);
+  return { label, cpuRate: Number(match[1]), slow4g: Boolean(match[2]) };
+});
 const SETTLE_MS = Number(values.settle);
 const CLICK_RUNS = Number(values.clicks);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,21 +54,23 @@ for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
   if (!existsSync(join(dir, 'dist', 'amwa.standalone.js'))) throw new Error(`bench: ${dir}/dist/amwa.standalone.js is missing; run \`npm run build\` there first`);
 }
 
+// Vite stays open while the modules run: some import more modules when called (the browser finder).
+const vites = [];
 const load = async (paths) => {
   const vite = await createServer({ root: repo, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, watch: null, hmr: false } });
-  const modules = await Promise.all(paths.map((path) => vite.ssrLoadModule(path)));
-  await vite.close();
-  return modules;
+  vites.push(vite);
+  return Promise.all(paths.map((path) => vite.ssrLoadModule(path)));
 };
 
-// The vanilla host as a host's web server would serve it: brotli, hashed assets kept for a year.
-const vanillaDir = join(repo, '.tmp', 'hosts', 'vanilla', 'dist');
+// The bundled hosts as a host's web server would serve them: brotli, hashed assets kept for a year.
+const hostDir = (name) => join(repo, '.tmp', 'hosts', name, 'dist');
 const compressed = new Map();
-function vanillaHost(request) {
+function bundledHost(request) {
   const { pathname } = new URL(request.url);
-  if (!pathname.startsWith('/hosts/vanilla/')) return undefined;
-  const relative = pathname.slice('/hosts/vanilla/'.length);
-  const file = relative.startsWith('assets/') ? join(vanillaDir, relative) : join(vanillaDir, 'index.html');
+  const match = /^\/hosts\/(vanilla|react)\/(.*)$/.exec(pathname);
+  if (!match) return undefined;
+  const [, name, relative] = match;
+  const file = relative.startsWith('assets/') ? join(hostDir(name), relative) : join(hostDir(name), 'index.html');
   if (!existsSync(file)) return new Response('not found', { status: 404 });
   const type = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' }[extname(file)] ?? 'application/octet-stream';
   const headers = { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache', Vary: 'Accept-Encoding' };
@@ -75,14 +84,14 @@ function vanillaHost(request) {
 if (values.serve) {
   const [{ createSandbox }] = await load(['/src/sandbox/index.ts']);
   const sandbox = createSandbox({ root });
-  const running = serve({ fetch: (request) => vanillaHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
+  const running = serve({ fetch: (request) => bundledHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
   process.on('disconnect', () => running.close(() => process.exit(0)));
 } else {
   await bench();
 }
 
 async function bench() {
-  const [{ coldLoad, shortName }, { launchBrowser }] = await load(['/test/bench/probe.ts', '/test/e2e/chromium.ts']);
+  const [{ coldLoad, shortName, SLOW_4G }, { launchBrowser }, { clickToNextScreen, TRANSITIONS }] = await load(['/test/bench/probe.ts', '/test/e2e/chromium.ts', '/test/bench/next-screen.ts']);
   const startServer = async (dir) => {
     const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir], { stdio: 'inherit' });
     const port = await new Promise((done, fail) => {
@@ -95,7 +104,7 @@ async function bench() {
   for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
     builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), ...(await startServer(dir)) });
   }
-  const { origin } = builds[0];
+  const labelled = (name, build) => (builds.length === 1 ? name : `${name} [${build.label}]`);
 
   const BENCH = '/__sandbox/bench';
   const SCENARIOS = [
@@ -103,17 +112,22 @@ async function bench() {
     { id: 'home-en', name: 'Home, English', path: `${BENCH}/widget/` },
     { id: 'home-de', name: 'Home, German', path: `${BENCH}/widget/?lang=de&country=DE` },
     { id: 'home-en-no-css', name: 'Home, English, no host CSS', path: `${BENCH}/widget/?reserve=0` },
+    // The module added by a script after the load event (as tag managers do), without and with a
+    // <link rel="modulepreload"> in the head: what docs/performance.md advises hosts.
+    { id: 'home-injected', name: 'Home, module added after load', path: `${BENCH}/widget/?inject=1` },
+    { id: 'home-injected-preload', name: 'Home, module added after load, modulepreload', path: `${BENCH}/widget/?inject=1&preload=1` },
     { id: 'scanner', name: 'scanner logon, direct', path: `${BENCH}/widget/pages/logon/scanner` },
     { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
-    { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(vanillaDir, 'index.html') },
+    { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(hostDir('vanilla'), 'index.html') },
+    { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', needs: join(hostDir('react'), 'index.html') },
   ]
     .filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)))
-    // Every build's widget pages, in the same rounds; the empty page, the vanilla host and the page
+    // Every build's widget pages, in the same rounds; the empty page, the hosts and the page
     // without host CSS once.
     .flatMap((scenario) =>
       builds
-        .filter((build, index) => index === 0 || !['empty', 'vanilla', 'home-en-no-css'].includes(scenario.id))
-        .map((build, index) => (index === 0 && builds.length === 1 ? { ...scenario, origin: build.origin } : { ...scenario, id: `${build.label}:${scenario.id}`, name: `${scenario.name} [${build.label}]`, origin: build.origin })),
+        .filter((build, index) => index === 0 || !['empty', 'vanilla', 'react', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
+        .map((build) => ({ ...scenario, key: `${build.label}:${scenario.id}`, name: labelled(scenario.name, build), origin: build.origin })),
     );
 
   const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load average:');
@@ -125,14 +139,18 @@ async function bench() {
   const kib = (bytes) => (bytes / 1024).toFixed(1);
   const range = (list) => (Math.min(...list) === Math.max(...list) ? String(list[0]) : `${Math.min(...list)}–${Math.max(...list)}`);
   const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+  const options = (profile) => ({ cpuRate: profile.cpuRate, ...(profile.slow4g ? { network: SLOW_4G } : {}) });
 
   const browser = await launchBrowser();
-  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and CPU rate (${Math.min(RUNS, 3)} more traced), ${SETTLE_MS} ms settle window; ${builds.map(({ label }) => label).join(' and ')}`);
+  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and profile (${Math.min(RUNS, 3)} more traced at full speed and 4x), ${SETTLE_MS} ms settle window, ${CLICK_RUNS} clicks per next screen; ${builds.map(({ label }) => label).join(' and ')}`);
   console.log(`before: ${uptime()}\n`);
 
+  // A dot per load on stderr, so a long run shows it is alive.
+  const progress = () => process.stderr.write('.');
+
   /** One cold load: until the first control, then the settle window; the figures of the load. */
-  async function measure(scenario, cpuRate) {
-    const run = await coldLoad(browser, scenario.origin + scenario.path, { cpuRate });
+  async function measure(scenario, profile, trace = false) {
+    const run = await coldLoad(browser, scenario.origin + scenario.path, { ...options(profile), trace });
     try {
       await run.waitForControl();
       await sleep(SETTLE_MS);
@@ -143,66 +161,117 @@ async function bench() {
   }
 
   const results = new Map();
-  for (const cpuRate of CPU_RATES) {
+  for (const profile of PROFILES) {
     for (let round = 0; round < RUNS; round++) {
       // Rotated each round so no page always comes right after the same one.
       const order = SCENARIOS.map((_, index) => SCENARIOS[(index + round) % SCENARIOS.length]);
       for (const scenario of order) {
-        const key = `${scenario.id}@${cpuRate}`;
+        const key = `${scenario.key}@${profile.label}`;
         if (!results.has(key)) results.set(key, []);
-        results.get(key).push(await measure(scenario, cpuRate));
+        results.get(key).push(await measure(scenario, profile));
+        progress();
       }
     }
   }
 
-  // The longest task again, in main-thread CPU time from a trace (a busy machine stretches the
-  // wall-clock figure the longtask observer reports; tracing itself slows the page, so apart).
+  // Main-thread CPU time from traces (a busy machine stretches wall-clock figures; tracing itself
+  // slows the page, so apart), on the emulated network too only when asked for alone.
   const TRACED = Math.min(RUNS, 3);
-  const cpuResults = new Map();
-  for (const cpuRate of CPU_RATES) {
+  const tracedProfiles = PROFILES.filter((profile) => !profile.slow4g || PROFILES.length === 1);
+  const traced = new Map();
+  for (const profile of tracedProfiles) {
     for (const scenario of SCENARIOS) {
       const list = [];
-      for (let i = 0; i < TRACED; i++) {
-        const run = await coldLoad(browser, scenario.origin + scenario.path, { cpuRate, trace: true });
-        try {
-          await run.waitForControl();
-          await sleep(SETTLE_MS);
-          list.push((await run.collect()).longestTaskCpuMs);
-        } finally {
-          await run.close();
-        }
-      }
-      cpuResults.set(`${scenario.id}@${cpuRate}`, list);
+      for (let i = 0; i < TRACED; i++) list.push(await measure(scenario, profile, true)), progress();
+      traced.set(`${scenario.key}@${profile.label}`, list);
     }
   }
 
+  // The next screens: a click right after the first screen shows (the pointer's arrival starts the
+  // hover prefetch; the idle warm-up has not run), and after 2.5 s on the screen (it has).
+  const MODES = [
+    { label: 'right after the first control', settleMs: 0, only: ['home-scanner', 'home-qr'] },
+    { label: 'after 2.5 s on the screen', settleMs: 2500 },
+  ];
+  const clicks = new Map();
+  for (const profile of values.only ? [] : PROFILES) {
+    for (const build of builds) {
+      for (const transition of TRANSITIONS) {
+        for (const mode of MODES.filter((mode) => !mode.only || mode.only.includes(transition.id))) {
+          const list = [];
+          for (let i = 0; i < CLICK_RUNS; i++) {
+            try {
+              // A click that never shows its screen fails after a minute instead of holding up the run.
+              const giveUp = new Promise((_, fail) => setTimeout(() => fail(new Error('no next screen within 60 s')), 60_000).unref());
+              list.push(await Promise.race([clickToNextScreen(browser, `${build.origin}${BENCH}/widget/`, transition, { ...options(profile), settleMs: mode.settleMs }), giveUp]));
+              progress();
+            } catch (error) {
+              console.warn(`bench: ${transition.name} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
+            }
+          }
+          if (list.length) clicks.set(`${build.label}:${transition.id}:${mode.label}@${profile.label}`, { name: labelled(`${transition.name}, ${mode.label}`, build), list });
+        }
+      }
+    }
+  }
+
+  // One table: every first load against the empty page of the same run and profile, then every
+  // next screen against the 200 ms of a 'good' Interaction to Next Paint.
   const rows = [];
-  for (const cpuRate of CPU_RATES) {
-    const baseline = results.get(`${builds.length > 1 ? `${builds[0].label}:` : ''}empty@${cpuRate}`);
+  for (const profile of PROFILES) {
+    const baseline = results.get(`${builds[0].label}:empty@${profile.label}`);
     const emptyMs = baseline ? median(baseline.map((r) => r.controlMs)) : undefined;
     for (const scenario of SCENARIOS) {
-      const list = results.get(`${scenario.id}@${cpuRate}`);
+      const list = results.get(`${scenario.key}@${profile.label}`);
+      const cpu = traced.get(`${scenario.key}@${profile.label}`);
       const controlMs = median(list.map((r) => r.controlMs));
+      const kinds = cpu && ['script', 'style', 'layout', 'paint', 'other'].map((kind) => Math.round(median(cpu.map((r) => r.cpuBeforeControlMs[kind])))).join(' / ');
       rows.push({
-        page: scenario.name,
-        CPU: `${cpuRate}x`,
-        'first control ms': Math.round(controlMs),
+        what: `first load: ${scenario.name}`,
+        profile: profile.label,
+        ms: Math.round(controlMs),
         'ratio to empty': emptyMs ? `${(controlMs / emptyMs).toFixed(2)}x` : '',
-        'requests before': range(list.map((r) => r.before.length)),
-        'KiB before': kib(median(list.map((r) => r.bytesBefore))),
+        requests: range(list.map((r) => r.before.length)),
+        KiB: kib(median(list.map((r) => r.bytesBefore))),
         'KiB by settle end': kib(median(list.map((r) => r.bytesAll))),
-        'CLS max': Math.max(...list.map((r) => r.cls)).toFixed(3),
-        'longest task ms (max)': Math.max(...list.map((r) => r.longestTaskMs)) || '<50',
-        'longest task CPU ms': median(cpuResults.get(`${scenario.id}@${cpuRate}`).map((cpu) => cpu.all)),
-      'longest task of its scripts, CPU ms': median(cpuResults.get(`${scenario.id}@${cpuRate}`).map((cpu) => cpu.script)),
+        CLS: Math.max(...list.map((r) => r.cls)).toFixed(3),
+        'longest task wall ms (max)': Math.max(...list.map((r) => r.longestTaskMs)) || '<50',
+        'longest task CPU ms (its scripts)': cpu ? `${median(cpu.map((r) => r.longestTaskCpuMs.all))} (${median(cpu.map((r) => r.longestTaskCpuMs.script))})` : '',
+        'CPU before it: script / style / layout / paint / other ms': kinds ?? '',
+        'event ms': '',
+        'server ms (excluded)': '',
+      });
+    }
+    for (const [key, { name, list }] of clicks) {
+      if (!key.endsWith(`@${profile.label}`)) continue;
+      const events = list.map((r) => r.eventMs).filter((ms) => ms !== undefined);
+      rows.push({
+        what: `next screen: ${name}`,
+        profile: profile.label,
+        ms: Math.round(median(list.map((r) => r.ms))),
+        'ratio to empty': '',
+        requests: range(list.map((r) => r.requests)),
+        KiB: '',
+        'KiB by settle end': '',
+        CLS: '',
+        'longest task wall ms (max)': '',
+        'longest task CPU ms (its scripts)': '',
+        'CPU before it: script / style / layout / paint / other ms': '',
+        'event ms': events.length ? (median(events) < 16 ? '<16' : Math.round(median(events))) : 'n/a',
+        'server ms (excluded)': Math.round(median(list.map((r) => r.serverMs))),
       });
     }
   }
+  process.stderr.write('\n');
   console.table(rows);
+  // The same table in Markdown, for docs/performance.md.
+  const columns = Object.keys(rows[0]);
+  console.log(`\n| ${columns.join(' | ')} |\n| ${columns.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${columns.map((column) => String(row[column]).replaceAll('|', '\\|')).join(' | ')} |`);
 
-  console.log('\nwhat each page fetched (first run at 1x; * = before the first control):');
+  console.log(`\nwhat each page fetched (first run, ${PROFILES[0].label}; * = before the first control):`);
   for (const scenario of SCENARIOS) {
-    const first = results.get(`${scenario.id}@${CPU_RATES[0]}`)[0];
+    const first = results.get(`${scenario.key}@${PROFILES[0].label}`)[0];
     const before = new Set(first.before.map((r) => r.url));
     console.log(`  ${scenario.name}: first control "${first.control}"`);
     for (const request of first.all) {
@@ -212,70 +281,8 @@ async function bench() {
     console.log(`    layout shifts: ${shifts}; long tasks: ${first.longTasks.map(([start, duration]) => `${duration} ms at ${start}`).join(', ') || 'none over 50 ms'}`);
   }
 
-  // Clicks from Home: with a pointer resting on the option first (its page prefetches), and with
-  // a script click that neither points nor focuses (no prefetch). The scanner option is a full
-  // page load (the new document reuses the cached chunks); the QR option navigates in place.
-  const OPTIONS = [
-    { name: 'scanner logon', link: /bank's scanner/, fullPage: true },
-    { name: 'QR logon', link: /bank's mobile app/ },
-  ];
-
-  async function clickThrough(option, cpuRate, hover) {
-    const run = await coldLoad(browser, `${origin}${BENCH}/widget/`, { cpuRate });
-    try {
-      await run.waitForControl();
-      const link = run.page.locator('.amwa-root').getByRole('link', { name: option.link });
-      if (hover) {
-        await link.hover();
-        // The prefetch has finished when every request so far has.
-        for (let i = 0; i < 200 && run.requests().some((request) => !request.finished); i++) await sleep(25);
-      }
-      const startedBefore = run.requests().length;
-      const heading = await run.page.locator('.amwa-root h1').first().textContent();
-      const clickedAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
-      if (hover) await run.page.mouse.down().then(() => run.page.mouse.up());
-      else await link.evaluate((element) => element.click());
-      if (option.fullPage) await run.page.waitForURL(/\/pages\/logon\//);
-      // The next page's first control: a new document, or the same one showing another heading.
-      await run.page.waitForFunction(
-        (previous) => {
-          const root = document.querySelector('amwa-portal')?.shadowRoot?.querySelector('.amwa-root');
-          const title = root?.querySelector('h1')?.textContent;
-          return title && title !== previous && root.querySelector('input, button');
-        },
-        heading,
-        { polling: 'raf', timeout: 30_000 },
-      );
-      const shownAt = await run.page.evaluate(() => performance.timeOrigin + performance.now());
-      const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
-      return { ms: shownAt - clickedAt, requests: network.length };
-    } finally {
-      await run.close();
-    }
-  }
-
-  const clickRows = [];
-  for (const cpuRate of values.only ? [] : CPU_RATES) {
-    for (const option of OPTIONS) {
-      for (const hover of [true, false]) {
-        const list = [];
-        for (let i = 0; i < CLICK_RUNS; i++) list.push(await clickThrough(option, cpuRate, hover));
-        clickRows.push({
-          'from Home to': option.name,
-          CPU: `${cpuRate}x`,
-          how: hover ? 'pointer rests on the option, then click' : 'script click (no prefetch)',
-          'click to page ms (median)': Math.round(median(list.map((r) => r.ms))),
-          'requests until its first control (not from cache)': range(list.map((r) => r.requests)),
-        });
-      }
-    }
-  }
-  if (clickRows.length) {
-    console.log('\nopening the logon pages from Home:');
-    console.table(clickRows);
-  }
-
   console.log(`\nafter: ${uptime()}`);
   await browser.close();
   for (const { child } of builds) child.disconnect();
+  await Promise.all(vites.map((vite) => vite.close()));
 }

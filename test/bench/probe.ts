@@ -62,6 +62,7 @@ export const PROBE_SCRIPT = `(() => {
       const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find(visible);
       if (control) {
         bench.control = performance.now();
+        performance.mark('amwa-bench-control');
         bench.controlInserted = inserted.get(control) ?? bench.control;
         bench.controlName = control.nodeName.toLowerCase() + ' ' + (control.textContent || control.getAttribute('name') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
         return;
@@ -70,6 +71,31 @@ export const PROBE_SCRIPT = `(() => {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  // The next screen (npm run bench): the user's input, as the Event Timing API sees it, and the
+  // first frame that shows a given element (watch), in this document's clock.
+  bench.inputs = [];
+  bench.events = [];
+  for (const type of ['pointerdown', 'pointerup', 'keydown']) addEventListener(type, (event) => bench.inputs.push({ type, at: event.timeStamp }), { capture: true });
+  // A release that follows a link to another document: that document reads when it happened.
+  addEventListener('pointerup', (event) => sessionStorage.setItem('amwa-bench-pointerup', String(performance.timeOrigin + event.timeStamp)), { capture: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration, interactionId: entry.interactionId });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  bench.screen = undefined;
+  bench.watch = (spec) => {
+    bench.screen = undefined;
+    const shows = (element) => visible(element) && (!spec.text || element.textContent.trim() === spec.text) && (element.nodeName !== 'IMG' || (element.complete && element.naturalWidth > 0));
+    const look = (time) => {
+      for (const root of roots()) {
+        if ([...root.querySelectorAll(spec.selector)].some(shows)) {
+          bench.screen = { frame: time, now: performance.now() };
+          return;
+        }
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  };
 })();`;
 
 /** One request as Chromium reports it. */
@@ -113,6 +139,22 @@ export interface LoadResult {
    * busy machine do not stretch), of all tasks and of those that ran the page's own scripts.
    */
   longestTaskCpuMs?: { all: number; script: number };
+  /** With `trace`: the main thread's CPU time up to the first control, by kind of work. */
+  cpuBeforeControlMs?: CpuByKind;
+}
+
+/** Main-thread CPU time by kind of work (self time of the trace's events). */
+export interface CpuByKind {
+  /** Parsing, compiling and running JavaScript (the page's, and the probe's own few ms). */
+  script: number;
+  /** Style recalculation, the shadow root's adopted stylesheet included. */
+  style: number;
+  /** Layout, text shaping and fonts. */
+  layout: number;
+  /** Paint, layers and commit to the compositor. */
+  paint: number;
+  /** HTML parsing, loading and the rest. */
+  other: number;
 }
 
 /** Options of a cold load. */
@@ -123,7 +165,19 @@ export interface ColdLoadOptions {
   locale?: string;
   /** Records a performance trace for the longest task's CPU time (one traced load at a time per browser). */
   trace?: boolean;
+  /** Network emulation (`Network.emulateNetworkConditions`): round trip and throughput. */
+  network?: NetworkProfile;
 }
+
+/** A network to emulate. */
+export interface NetworkProfile {
+  latencyMs: number;
+  downloadKbps: number;
+  uploadKbps: number;
+}
+
+/** Slow 4G as Chromium's DevTools define it: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
+export const SLOW_4G: NetworkProfile = { latencyMs: 150, downloadKbps: 1600, uploadKbps: 750 };
 
 /** A page loading in a fresh context (no cache, no cookies), with its network log. */
 export interface ColdLoad {
@@ -140,7 +194,7 @@ export interface ColdLoad {
 }
 
 /** Opens `url` in a fresh browser context and starts recording; resolves once the navigation has committed. */
-export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, viewport = { width: 1280, height: 800 }, locale = 'en-GB', trace = false }: ColdLoadOptions = {}): Promise<ColdLoad> {
+export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, viewport = { width: 1280, height: 800 }, locale = 'en-GB', trace = false, network }: ColdLoadOptions = {}): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport, locale, timezoneId: 'Europe/Amsterdam' });
   await context.addInitScript(PROBE_SCRIPT);
   const page = await context.newPage();
@@ -173,12 +227,16 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
-  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+  if (network) {
+    const bytesPerSecond = (kbps: number) => (kbps * 1000) / 8;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: network.latencyMs, downloadThroughput: bytesPerSecond(network.downloadKbps), uploadThroughput: bytesPerSecond(network.uploadKbps) });
+  }
+  if (trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'] });
   let tracing = trace;
   const stopTracing = async () => {
     if (!tracing) return undefined;
     tracing = false;
-    return longestTasksCpuMs((await browser.stopTracing()).toString(), page.url());
+    return readTrace((await browser.stopTracing()).toString(), page.url());
   };
   await page.goto(url, { waitUntil: 'commit' });
 
@@ -223,7 +281,7 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
         shifts: probe.shifts,
         longestTaskMs: Math.max(0, ...probe.longTasks.map(([, duration]) => duration)),
         longTasks: probe.longTasks,
-        ...(longestCpu === undefined ? {} : { longestTaskCpuMs: longestCpu }),
+        ...(longestCpu === undefined ? {} : { longestTaskCpuMs: longestCpu.longest, cpuBeforeControlMs: longestCpu.beforeControl }),
       };
     },
     async close() {
@@ -234,15 +292,18 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
 }
 
 /**
- * The longest top-level task of the renderers' main threads in a trace, in thread CPU time: of all
- * tasks, and of those that ran the page's own scripts (a module, or a function of a file it
- * loaded), which leaves out the navigation's tasks and the probe's, which an empty page has too.
+ * From a trace of one load: the longest top-level task of the page's main thread in thread CPU
+ * time, of all tasks and of those that ran the page's own scripts (a module, or a function of a
+ * file it loaded; that leaves out the navigation's tasks and the probe's, which an empty page has
+ * too), and the thread's CPU time up to the first control by kind of work. Only the renderer that
+ * parsed the page counts: a headless browser runs other renderers (its own UI pages) beside it.
  */
-function longestTasksCpuMs(trace: string, documentUrl: string): { all: number; script: number } {
-  type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string } } };
+function readTrace(trace: string, documentUrl: string): { longest: { all: number; script: number }; beforeControl: CpuByKind } {
+  type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string; data?: { url?: string }; beginData?: { url?: string } } };
   const events = (JSON.parse(trace) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
-  const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
+  const page = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === documentUrl)?.pid;
+  const mains = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && (page === undefined || event.pid === page)).map((event) => `${event.pid}:${event.tid}`));
+  const onMain = events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`)).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const tasks = onMain.filter((event) => event.name === 'RunTask');
   const pageScript = onMain.filter(
     // Init scripts and the probe run under the document's own address; the page's scripts are files.
@@ -251,7 +312,27 @@ function longestTasksCpuMs(trace: string, documentUrl: string): { all: number; s
   const ranPageScript = (task: TraceEvent) =>
     pageScript.some((event) => event.pid === task.pid && event.tid === task.tid && event.ts >= task.ts && event.ts <= task.ts + (task.dur ?? 0));
   const longest = (list: TraceEvent[]) => Math.round(Math.max(0, ...list.map((task) => (task.tdur ?? 0) / 1000)));
-  return { all: longest(tasks), script: longest(tasks.filter(ranPageScript)) };
+
+  // Self time: an event's thread time less its children's, up to the probe's mark at the first control.
+  const control = events.find((event) => event.name === 'amwa-bench-control' && mains.has(`${event.pid}:${event.tid}`))?.ts ?? Number.POSITIVE_INFINITY;
+  const kind = (name: string): keyof CpuByKind =>
+    /^(Layout|LocalFrameView::performLayout|InlineNode|.*Font|.*Shape)/.test(name) ? 'layout'
+    : /(UpdateLayoutTree|recalcStyle|Style|CSS)/.test(name) ? 'style'
+    : /^(Paint|PrePaint|Layerize|Commit|.*Paint|UpdateLayer|Raster)/.test(name) ? 'paint'
+    : /(V8|v8|Script|FunctionCall|Compile|TimerFire|FireAnimationFrame|Microtask|EventDispatch|GC)/.test(name) ? 'script'
+    : 'other';
+  const byKind: CpuByKind = { script: 0, style: 0, layout: 0, paint: 0, other: 0 };
+  const stack: Array<{ event: TraceEvent; self: number }> = [];
+  const close = (entry: { event: TraceEvent; self: number }) => (byKind[kind(entry.event.name)] += Math.max(0, entry.self) / 1000);
+  for (const event of onMain) {
+    if (event.tdur === undefined || event.ts > control) continue;
+    while (stack.length && stack.at(-1)!.event.ts + (stack.at(-1)!.event.dur ?? 0) <= event.ts) close(stack.pop()!);
+    if (stack.length) stack.at(-1)!.self -= event.tdur;
+    stack.push({ event, self: event.tdur });
+  }
+  while (stack.length) close(stack.pop()!);
+  const rounded = Object.fromEntries(Object.entries(byKind).map(([name, ms]) => [name, Math.round(ms)])) as unknown as CpuByKind;
+  return { longest: { all: longest(tasks), script: longest(tasks.filter(ranPageScript)) }, beforeControl: rounded };
 }
 
 /** The file name of a request, for reports: `amwa.standalone.js`, `chunks/en-BFUHl_OS.js`, `/access/v1/…`. */

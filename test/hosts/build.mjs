@@ -37,7 +37,8 @@ function installPacked(tarball, dir) {
   execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
 }
 
-function pack() {
+/** Packs the package as npm would publish it into .tmp/hosts; returns the tarball's path. */
+export function pack() {
   mkdirSync(work, { recursive: true });
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
   return join(work, packed.filename);
@@ -79,7 +80,8 @@ const HOSTS = {
   },
 };
 
-async function buildHost(name, tarball) {
+/** Builds one host app (vanilla, react, preact) from the packed package into .tmp/hosts/<name>; returns its first-load size. */
+export async function buildHost(name, tarball) {
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(root, 'test', 'hosts', name), dir, { recursive: true });
