@@ -57,4 +57,14 @@ describe('AmwaApp', () => {
     // These services hold only the bundled first-screen texts, so the 404 page shows its keys.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('notFound.title'));
   });
+
+  it('starts the chunk and the full texts of a page opened directly in the first render, and loads them once', async () => {
+    const deps = await services();
+    const calls: Array<'before the DOM' | 'after'> = [];
+    deps.completeTexts = () => (calls.push(document.querySelector('.amwa-app') ? 'after' : 'before the DOM'), Promise.resolve());
+    render(<AmwaApp services={deps} history={createMemoryHistory('/pages/unknown')} />);
+    // While rendering, before the widget's elements exist and its effects run; never again after.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('notFound.title'));
+    expect(calls).toEqual(['before the DOM']);
+  });
 });

@@ -1,11 +1,15 @@
 import { Component, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LiveProvider, RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
 import { LOADING_TEXT } from './core/locale-files';
+import { nextTask } from './core/when-idle';
 import { loadChunk, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
 import { Spinner } from './ui/spinner';
+
+/** A page's chunk and texts, loading since the first render. */
+type EarlyLoad = { path: string; page: Promise<Page> };
 
 type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'ready'; path: string; page: Page };
 
@@ -18,7 +22,9 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
   const [location, setLocation] = useState<Location>(history.location);
   const { path, sessionExpired } = splitSessionExpired(location.path);
   // Home is part of the entry: it renders in the very first frame, not after an effect.
-  const [view, setView] = useState<View>(() => firstView(routes, path));
+  // A page opened directly starts loading in the first render; the route effect takes that load over.
+  const early = useRef<EarlyLoad | undefined>(undefined);
+  const [view, setView] = useState<View>(() => firstView(routes, path, services, early));
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const styleScope = useMemo(
@@ -73,9 +79,13 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
         // A page other than Home needs the full table of the locale, fetched beside its chunk, and
         // may trace its milestones.
         services.traceLog.warm();
-        const load = () => Promise.all([resolved.load(), services.completeTexts()]).then(([page]) => page);
+        const started = early.current?.path === resolved.path ? early.current.page : undefined;
+        early.current = undefined;
+        const load = () => started ?? Promise.all([resolved.load(), services.completeTexts()]).then(([page]) => page);
         loadChunk(resolved.path, load, pageScope).then(
-          (page) => pageScope.disposed || setView({ status: 'ready', path, page }),
+          // Evaluating the chunk took a task; the page renders in a task of its own, so a page
+          // opened directly is not one long task on a slow phone.
+          (page) => pageScope.disposed || nextTask(pageScope, () => setView({ status: 'ready', path, page })),
           (error) => {
             if (pageScope.disposed) return;
             // Sending a failed error page to the error page would loop; say it in the shell instead.
@@ -140,11 +150,17 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
 
 const sameLocation = (a: Location, b: Location) => a.path === b.path && a.search === b.search && a.hash === b.hash;
 
-/** The view of the first render: ready at once when the route is a component of the entry. */
-function firstView(routes: Route<Page>[], path: string): View {
+/**
+ * The view of the first render: ready at once when the route is a component of the entry; else
+ * its chunk and the full texts start loading now, a frame before the route effect asks for them.
+ */
+function firstView(routes: Route<Page>[], path: string, services: AmwaServices, early: { current?: EarlyLoad }): View {
   try {
     const resolved = resolveRoute(routes, path);
     if (resolved.kind === 'component') return { status: 'ready', path, page: resolved.component };
+    const page = Promise.all([resolved.load(), services.completeTexts()]).then(([loaded]) => loaded);
+    page.catch(() => undefined);
+    early.current = { path: resolved.path, page };
   } catch {
     // The route effect reports it.
   }

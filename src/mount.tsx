@@ -81,7 +81,8 @@ export interface WidgetHandle extends AmwaHandle {
 export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
 
 const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
-const DEFAULTS = parseSettings({}) as { ok: true; settings: Settings };
+// Only settings that fail need the defaults: parsed then, not while the module is evaluated.
+const defaultSettings = () => (parseSettings({}) as { ok: true; settings: Settings }).settings;
 
 /** One rendering of the widget: its scope, root, history and live state. */
 interface Instance {
@@ -155,7 +156,7 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
       if (!instance) {
         // Settings that fail from the start are still the base a fixing update merges into.
         if (isPlainObject(next)) raw = next;
-        render(DEFAULTS.settings, true);
+        render(defaultSettings(), true);
       }
       return reject(parsed.field, parsed.message, next, value, atMount);
     }
@@ -251,17 +252,21 @@ function startInstance(
   // page waits for is reported once, and one aborted because the page is being left not at all.
   const sessionLayer = lazyImport(
     () =>
-      import('./core/session').then(({ createSession }) => {
-        const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
-        if (scope.disposed) return created;
-        // Hosts and tests see which tab runs the token refresh for the origin.
-        created.onLeaderChange((leader) => {
-          box.dataset.sessionLeader = String(leader);
-          emit('amwa-session-leader', { leader });
-        });
-        void created.init();
-        return created;
-      }),
+      import('./core/session')
+        // The session's channel, election and activity listeners take a task of their own, not
+        // the one that renders the page asking for it (a page opened directly on a slow phone).
+        .then((module) => new Promise<typeof module>((resolve) => nextTask(scope, () => resolve(module))))
+        .then(({ createSession }) => {
+          const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+          if (scope.disposed) return created;
+          // Hosts and tests see which tab runs the token refresh for the origin.
+          created.onLeaderChange((leader) => {
+            box.dataset.sessionLeader = String(leader);
+            emit('amwa-session-leader', { leader });
+          });
+          void created.init();
+          return created;
+        }),
     { report: (error) => console.warn('amwa: the session layer could not be loaded ahead of use; it is tried again when a page needs it', error), signal: scope.signal },
   );
   // Home needs neither the session layer nor the full tables: they load once the page is idle
