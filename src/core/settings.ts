@@ -418,6 +418,13 @@ export function readSettingsInput(input: unknown): SettingsInputResult {
 
 const FIELDS_CHECKS = Object.fromEntries(SETTING_NAMES.map((name) => [name, FIELDS[name][0]]));
 
+// A default object or list gets a copy of its own (settings are changed in place later); a
+// string, number or boolean needs none, and structuredClone costs each mount a little on a slow phone.
+const fallbackOf = (name: keyof AmwaSettings): unknown => {
+  const fallback = FIELDS[name][1];
+  return typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
+};
+
 /** Parses settings given as a JSON string or an object, resolving defaults against `origin`. */
 export function parseSettings(input: unknown, origin = 'http://localhost'): SettingsResult {
   const read = readSettingsInput(input);
@@ -428,7 +435,7 @@ export function parseSettings(input: unknown, origin = 'http://localhost'): Sett
     return { ok: false, field, message: `amwa settings: "${field}" ${problem.problem}` };
   }
   const given = read.value as AmwaSettings;
-  const s = Object.fromEntries(SETTING_NAMES.map((name) => [name, given[name] ?? structuredClone(FIELDS[name][1])])) as Required<AmwaSettings>;
+  const s = Object.fromEntries(SETTING_NAMES.map((name) => [name, given[name] ?? fallbackOf(name)])) as Required<AmwaSettings>;
   const basePath = trimSlash(s.basePath);
   try {
     const apiBaseUrl = trimSlash(new URL(s.apiBaseUrl ?? (basePath || '/'), origin).href);
