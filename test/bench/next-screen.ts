@@ -126,7 +126,9 @@ export async function clickToNextScreen(
       ({ epochClick, fullPage }) => {
         const bench = (window as unknown as BenchWindow).__bench;
         const from = epochClick - performance.timeOrigin;
-        const to = bench.screen!.frame;
+        // A screen that shows in the very frame that handled the click has a frame time from
+        // before the click (frames start before their input is handled): then the check's own time.
+        const to = bench.screen!.frame >= from ? bench.screen!.frame : bench.screen!.now;
         // Server time: the union of [requestStart, responseStart] of this document's requests
         // (its navigation included) between the click and the frame.
         const spans = (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
