@@ -3,9 +3,9 @@
 // (test/hosts/build.mjs), each served as its README says (`vite preview`, its own Node server,
 // `next start`) with the API proxied to a sandbox, and walked in Chromium to the end of its flow
 // with no console error: 'You are logged on', the precheck landing and the portal's logout for
-// link mode. The React example is walked in its development build too, where StrictMode's double
-// effects run. Each serves amwa's placeholder image at {staticPath}/image as image/png, and shows
-// it when a colour code expires.
+// link mode. The React example is also run with `npm run dev`, as its README says: the sandbox
+// beside Vite's dev server, where StrictMode's double effects run. Each serves amwa's placeholder
+// image at {staticPath}/image as image/png, and shows it when a colour code expires.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -232,27 +232,34 @@ const WALKS: Record<string, Walk> = {
   },
 };
 
-/** Each example's build and how it is served: its production build, and React's development build (StrictMode's double effects). */
-const BUILDS = Object.entries(EXAMPLES).flatMap(([name, example]) => [
-  { name, server: example.server, outDir: 'dist' },
-  ...('developmentBuild' in example && example.developmentBuild ? [{ name, server: example.server, outDir: 'dist-dev' }] : []),
-]);
+/** Opens the example's first page and walks it to the end, with no console error. */
+async function walkExample(name: string, origin: string, sandboxUrl: string) {
+  const { path, hear: events = [], walk } = WALKS[name]!;
+  let heard: [string, unknown][] = [];
+  const page = await newPage(e2e.browser, `${origin}${path}`, { setup: async (context) => void (heard = await hear(context, events)) });
+  try {
+    await walk(page, origin, sandboxUrl, heard);
+    page.expectNoConsoleErrors();
+  } finally {
+    await page.close();
+  }
+}
 
-describe.each(BUILDS)('examples/$name ($outDir), installed from its lock file with the packed package', ({ name, server: kind, outDir }) => {
+describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, { server: kind }) => {
   const app = join(root, 'examples', name);
-  const { path, basePath, hear: events = [], walk } = WALKS[name]!;
+  const { basePath } = WALKS[name]!;
   let sandbox: RunningSandbox;
   let server: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (kind === 'vite' && !existsSync(join(app, outDir, 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
+    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
     sandbox = await startSandbox({ port: 0 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     const [command, args] =
       kind === 'vite'
-        ? [join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', outDir]]
+        ? [join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']]
         : [process.execPath, ['server.mjs']];
     server = spawn(command, args, { cwd: app, env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }, stdio: 'ignore' });
     await answering(`${origin}/`);
@@ -263,16 +270,7 @@ describe.each(BUILDS)('examples/$name ($outDir), installed from its lock file wi
     await sandbox?.close();
   });
 
-  test('walks its flow to the end, through the proxied API, with no console error', async () => {
-    let heard: [string, unknown][] = [];
-    const page = await newPage(e2e.browser, `${origin}${path}`, { setup: async (context) => void (heard = await hear(context, events)) });
-    try {
-      await walk(page, origin, sandbox.url, heard);
-      page.expectNoConsoleErrors();
-    } finally {
-      await page.close();
-    }
-  });
+  test('walks its flow to the end, through the proxied API, with no console error', () => walkExample(name, origin, sandbox.url));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', async () => {
     const page = await newPage(e2e.browser, 'about:blank');
@@ -282,6 +280,33 @@ describe.each(BUILDS)('examples/$name ($outDir), installed from its lock file wi
       await page.close();
     }
   });
+});
+
+describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
+  const app = join(root, 'examples', 'react');
+  let dev: ChildProcess;
+  let origin: string;
+  let sandboxUrl: string;
+
+  beforeAll(async () => {
+    const [port, sandboxPort] = [await freePort(), await freePort()];
+    origin = `http://127.0.0.1:${port}`;
+    sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+    // Its own process group: npm, scripts/dev.mjs, the sandbox and Vite end together.
+    dev = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      cwd: app,
+      env: { ...process.env, AMWA_SANDBOX_URL: sandboxUrl },
+      stdio: 'ignore',
+      detached: true,
+    });
+    await Promise.all([answering(`${origin}/`), answering(`${sandboxUrl}/__sandbox/personas`)]);
+  }, 90_000);
+
+  afterAll(() => {
+    if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
+  });
+
+  test('walks to the end under StrictMode\'s double effects: one page load, one ready, no console error', () => walkExample('react', origin, sandboxUrl));
 });
 
 describe('the Next.js App Router example (examples/nextjs)', () => {

@@ -2,10 +2,9 @@
 // Builds the examples a developer runs (examples/<name>, listed in examples.json) from the packed
 // package, as a bank's web team would, and checks what they ship: each is installed from its own
 // lock file (npm ci), given the tarball `npm pack` makes in place of amwa, and (the Vite ones)
-// type-checked and built into examples/<name>/dist; the React one also as a development build
-// (dist-dev), where StrictMode's double effects run, as in `npm run dev`. examples/nextjs (App
-// Router) is built with its API rewrites pointing at the sandbox port in ports.json. Prints each
-// example's first-load JavaScript (brotli); the vanilla one must stay within 30 kB.
+// type-checked and built into examples/<name>/dist. examples/nextjs (App Router) is built with its
+// API rewrites pointing at the sandbox port in ports.json. Prints each example's first-load
+// JavaScript (brotli); the vanilla one must stay within 30 kB.
 // test/e2e/hosts.e2e.ts then serves each as its README says and walks it in Chromium.
 // Usage: npm run test:hosts [-- --no-next]
 import { execFileSync } from 'node:child_process';
@@ -16,7 +15,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import ports from './ports.json' with { type: 'json' };
 // Each example's server: `vite preview` of its build ("vite"), or its own Node server serving the
-// page as it is ("node"); `developmentBuild`: also built with React's development build.
+// page as it is ("node").
 import EXAMPLES from './examples.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,7 +59,7 @@ async function firstLoad(outDir, entry = /<script type="module"[^>]* src="([^"]+
 }
 
 /** Installs an example from its lock file (once), swaps in the packed amwa, type-checks and builds it (Vite ones). */
-function buildExample(name, { server, developmentBuild = false }, tarball) {
+function buildExample(name, { server }, tarball) {
   const dir = join(root, 'examples', name);
   if (!existsSync(join(dir, 'node_modules', 'amwa-sandbox'))) {
     const started = Date.now();
@@ -72,11 +71,6 @@ function buildExample(name, { server, developmentBuild = false }, tarball) {
   if (server === 'node') return firstLoad(join(dir, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js');
   execFileSync('npm', ['run', 'typecheck'], { cwd: dir, stdio: 'inherit' });
   execFileSync('npm', ['run', 'build', '--', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
-  if (developmentBuild) {
-    // NODE_ENV, not --mode: Vite's build keeps NODE_ENV=production whatever the mode.
-    const env = { ...process.env, NODE_ENV: 'development' };
-    execFileSync('npm', ['run', 'build', '--', '--logLevel', 'warn', '--outDir', 'dist-dev', '--minify', 'false'], { cwd: dir, stdio: 'inherit', env });
-  }
   return firstLoad(join(dir, 'dist'));
 }
 
