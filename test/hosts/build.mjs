@@ -20,7 +20,6 @@ import EXAMPLES from './examples.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = join(root, '.tmp', 'hosts');
-const nextApp = join(root, 'examples', 'nextjs');
 // The sandbox port the Next.js build proxies its API to (rewrites are fixed at build time).
 const NEXT_API_PORT = ports.nextApiPort;
 const VANILLA_BUDGET = 30_000;
@@ -58,8 +57,8 @@ async function firstLoad(outDir, entry = /<script type="module"[^>]* src="([^"]+
   return { files: seen.size, bytes };
 }
 
-/** Installs an example from its lock file (once), swaps in the packed amwa, type-checks and builds it (Vite ones). */
-function buildExample(name, { server }, tarball) {
+/** Installs examples/`name` from its lock file, with the packed amwa in place of the repository's; npm ci only where nothing is installed yet (as in CI). */
+function install(name, tarball) {
   const dir = join(root, 'examples', name);
   if (!existsSync(join(dir, 'node_modules', 'amwa-sandbox'))) {
     const started = Date.now();
@@ -67,6 +66,12 @@ function buildExample(name, { server }, tarball) {
     console.log(`hosts: examples/${name} installed from its lock file in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   installPacked(tarball, dir);
+  return dir;
+}
+
+/** Installs an example, type-checks and builds it (Vite ones). */
+function buildExample(name, { server }, tarball) {
+  const dir = install(name, tarball);
   // A page without a build loads the standalone module and its static imports first.
   if (server === 'node') return firstLoad(join(dir, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js');
   execFileSync('npm', ['run', 'typecheck'], { cwd: dir, stdio: 'inherit' });
@@ -75,13 +80,8 @@ function buildExample(name, { server }, tarball) {
 }
 
 function buildNext(tarball) {
-  if (!existsSync(join(nextApp, 'node_modules', 'next'))) {
-    console.log('hosts: installing examples/nextjs from its lock file');
-    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: nextApp, stdio: 'inherit' });
-  }
-  installPacked(tarball, nextApp);
   execFileSync('npm', ['run', 'build'], {
-    cwd: nextApp,
+    cwd: install('nextjs', tarball),
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AMWA_API_ORIGIN: `http://127.0.0.1:${NEXT_API_PORT}` },
   });
