@@ -12,14 +12,14 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
-import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type NewPageOptions, type TestPage } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG_SIGNATURE = '89504e470d0a1a0a';
@@ -232,17 +232,25 @@ const WALKS: Record<string, Walk> = {
   },
 };
 
+/** Runs `use` on a fresh page of the file's browser at `url`, closed afterwards. */
+async function withPage(url: string, use: (page: TestPage) => Promise<void>, options?: NewPageOptions) {
+  const page = await newPage(e2e.browser, url, options);
+  try {
+    await use(page);
+  } finally {
+    await page.close();
+  }
+}
+
 /** Opens the example's first page and walks it to the end, with no console error. */
 async function walkExample(name: string, origin: string, sandboxUrl: string) {
   const { path, hear: events = [], walk } = WALKS[name]!;
   let heard: [string, unknown][] = [];
-  const page = await newPage(e2e.browser, `${origin}${path}`, { setup: async (context) => void (heard = await hear(context, events)) });
-  try {
+  const setup = async (context: BrowserContext) => void (heard = await hear(context, events));
+  await withPage(`${origin}${path}`, async (page) => {
     await walk(page, origin, sandboxUrl, heard);
     page.expectNoConsoleErrors();
-  } finally {
-    await page.close();
-  }
+  }, { setup });
 }
 
 describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, { server: kind }) => {
@@ -272,14 +280,8 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
 
   test('walks its flow to the end, through the proxied API, with no console error', () => walkExample(name, origin, sandbox.url));
 
-  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', async () => {
-    const page = await newPage(e2e.browser, 'about:blank');
-    try {
-      await placeholderShows(page, origin, basePath, sandbox.url);
-    } finally {
-      await page.close();
-    }
-  });
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url)));
 });
 
 describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
@@ -334,9 +336,8 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
     await sandbox?.close();
   });
 
-  test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", async () => {
-    const page = await newPage(e2e.browser, 'about:blank');
-    try {
+  test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", () =>
+    withPage('about:blank', async (page) => {
       const scripts: Promise<number>[] = [];
       const measure = (answer: Response) => {
         if (answer.request().resourceType() === 'script') scripts.push(answer.body().then((body) => brotliCompressSync(body).length));
@@ -355,17 +356,8 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
       await waitForPortal(page, 'Log on with your scanner');
       expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
       await logOn(page, origin, sandbox.url);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', async () => {
-    const page = await newPage(e2e.browser, 'about:blank');
-    try {
-      await placeholderShows(page, origin, '/access', sandbox.url);
-    } finally {
-      await page.close();
-    }
-  });
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
 });
