@@ -4,15 +4,17 @@
 // lock file (npm ci), given the tarball `npm pack` makes in place of amwa, and (the Vite ones)
 // type-checked and built into examples/<name>/dist. examples/nextjs (App Router) is built with its
 // API rewrites pointing at the sandbox port in ports.json. Prints each example's first-load
-// JavaScript (brotli); the vanilla one must stay within 30 kB.
+// JavaScript (brotli); the vanilla one must stay within 30 kB. Also builds the bench's vanilla host
+// (test/hosts/bench-vanilla, see test/bench/first-screen.mjs) into .tmp/hosts/vanilla/dist.
 // test/e2e/hosts.e2e.ts then serves each as its README says and walks it in Chromium.
 // Usage: npm run test:hosts [-- --no-next]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
+import { build } from 'vite';
 import ports from './ports.json' with { type: 'json' };
 // Each example's server: `vite preview` of its build ("vite"), or its own Node server serving the
 // page as it is ("node").
@@ -79,6 +81,15 @@ function buildExample(name, { server }, tarball) {
   return firstLoad(join(dir, 'dist'));
 }
 
+/** The bench's vanilla host (test/hosts/bench-vanilla), built into .tmp/hosts/vanilla/dist for test/bench/first-screen.mjs. */
+async function buildBenchHost(tarball) {
+  const dir = join(work, 'vanilla');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(root, 'test', 'hosts', 'bench-vanilla'), dir, { recursive: true });
+  installPacked(tarball, dir);
+  await build({ configFile: false, root: dir, base: '/hosts/vanilla/', logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, reportCompressedSize: false } });
+}
+
 function buildNext(tarball) {
   execFileSync('npm', ['run', 'build'], {
     cwd: install('nextjs', tarball),
@@ -91,6 +102,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tarball = pack();
   const sizes = {};
   for (const [name, example] of Object.entries(EXAMPLES)) sizes[`examples/${name}`] = await buildExample(name, example, tarball);
+  await buildBenchHost(tarball);
   if (!process.argv.includes('--no-next')) buildNext(tarball);
   writeFileSync(join(work, 'sizes.json'), JSON.stringify(sizes, null, 2));
   console.log('\nfirst-load JavaScript of each example (brotli, entry and its static imports):');
