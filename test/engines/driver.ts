@@ -2,6 +2,7 @@
 // a url, evaluate an expression, click at a point, press keys); finding controls by role and name
 // through shadow roots, reading focus and collecting problems happen in the page, by the same
 // script in every engine, so a flow is written once and means the same everywhere.
+import type { Driver } from 'amwa-sandbox/testing';
 
 /** The engines the suite runs its core flows in. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -25,6 +26,8 @@ export interface EnginePrimitives {
   type(text: string): Promise<void>;
   /** Presses one key. */
   press(key: Key): Promise<void>;
+  /** The testing kit's adapter over this page's automation tool, where the kit has one (Puppeteer); else DrivenPage drives the kit itself. */
+  kit?: Driver;
   /** Problems the engine itself reported (console errors, uncaught errors), beyond what the page script saw. */
   engineProblems(): string[];
   /** Closes the page and its browser context. */
@@ -81,7 +84,8 @@ export const CAPTURE = `(() => {
 // Finds controls the way a user names them, through every open shadow root: by role (explicit or
 // implied by the element) and accessible name (aria-labelledby, aria-label, label, alt, text).
 export const HELPERS = `(() => {
-  if (globalThis.__amwaFind) return;
+  // Firefox can show an evaluation the helpers of a previous document of the tab: they would search that one.
+  if (globalThis.__amwaFind && globalThis.__amwaFind.document === document) return;
   const all = (root, found = []) => {
     for (const element of root.querySelectorAll('*')) {
       found.push(element);
@@ -122,6 +126,7 @@ export const HELPERS = `(() => {
     return element === document.body || element === document.documentElement ? null : element;
   };
   globalThis.__amwaFind = {
+    document,
     find(wantedRole, wanted) {
       return all(document).find((element) => role(element) === wantedRole && visible(element) && matches(name(element), wanted)) ?? null;
     },

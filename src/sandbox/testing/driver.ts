@@ -24,6 +24,11 @@ export interface EventLog {
   read(): HeardEvent[];
   /** Stops hearing (removes what `hear` added where the tool allows). */
   stop(): void;
+  /**
+   * Fetches what the tool cannot push to the test (WebDriver classic has no events: the page
+   * keeps them, and this reads them); the flows await it before every `read()` while they wait.
+   */
+  refresh?(): Promise<void>;
 }
 
 /** A browser automation tool as the kit's flows use it; the adapters make one from a Playwright page, a WebdriverIO browser or a DOM. */
@@ -40,6 +45,27 @@ export interface Driver {
   url(): Promise<string | undefined>;
   /** Starts hearing widget events of `types` on the current page, and on the pages it goes on to where the tool can. */
   hear(types: readonly string[]): Promise<EventLog>;
+}
+
+/** Marks the console lines that carry widget events to the test. */
+const HEARD_MARK = '[amwa-testing]';
+
+/**
+ * Page-side source that logs each widget event of `types` as a marked console line and keeps
+ * its remover in `globalThis[off]`. A console line leaves the page at once, with its text: unlike
+ * a call back into the test, it survives the page load a logon redirect starts right after.
+ */
+export const logHeardEvents = (types: readonly string[], off: string) => `globalThis[${JSON.stringify(off)}] = ((types) => {
+  const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
+  for (const type of types) document.addEventListener(type, listener);
+  return () => types.forEach((type) => document.removeEventListener(type, listener));
+})(${JSON.stringify(types)});`;
+
+/** The widget event a console line carries, or undefined for any other line. */
+export function heardEvent(text: string | null | undefined): HeardEvent | undefined {
+  if (!text?.startsWith(HEARD_MARK)) return undefined;
+  const [type, detail] = JSON.parse(text.slice(HEARD_MARK.length)) as [string, unknown];
+  return { type, detail };
 }
 
 /** A target's name in a form that crosses into a page script: a string, or a pattern's source and flags. */

@@ -1,7 +1,7 @@
 // The WebdriverIO adapter: the kit's driver over a WebdriverIO browser (v9, WebDriver BiDi), and
 // custom commands a suite adds with `addAmwaCommands(browser, kit)`. Typed by the few members the
 // kit uses, so the kit needs no WebdriverIO of its own.
-import { findByRole, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+import { findByRole, heardEvent, logHeardEvents, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
@@ -28,8 +28,6 @@ export interface WebdriverBrowser {
   addCommand(name: string, command: (...args: never[]) => unknown): void;
 }
 
-/** Marks the console lines that carry widget events to the test. */
-const HEARD_MARK = '[amwa-testing]';
 /** WebDriver's Control key, held for the select-all chord. */
 const CONTROL = '\uE009';
 
@@ -60,19 +58,12 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
       if (!browser.isBidi) throw new Error('amwa-sandbox/testing: hearing widget events in WebdriverIO needs a WebDriver BiDi session (capability webSocketUrl: true, the default of WebdriverIO 9)');
       const heard: HeardEvent[] = [];
       const listener = ({ text }: WebdriverLogEntry) => {
-        if (!text?.startsWith(HEARD_MARK)) return;
-        const [type, detail] = JSON.parse(text.slice(HEARD_MARK.length)) as [string, unknown];
-        heard.push({ type, detail });
+        const event = heardEvent(text);
+        if (event) heard.push(event);
       };
       await browser.sessionSubscribe({ events: ['log.entryAdded'] });
       browser.on('log.entryAdded', listener);
-      // Console lines reach the test across page loads, which an in-page list would not.
-      await browser.execute(
-        `const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
-        for (const type of arguments[0]) document.addEventListener(type, listener);
-        globalThis.__amwaTestingOff = () => arguments[0].forEach((type) => document.removeEventListener(type, listener));`,
-        types,
-      );
+      await browser.execute(logHeardEvents(types, '__amwaTestingOff'));
       return {
         read: () => [...heard],
         stop() {
