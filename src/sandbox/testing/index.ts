@@ -16,7 +16,7 @@ export { domDriver } from './dom-driver';
 export { playwrightDriver } from './playwright-driver';
 export type { PlaywrightLocator, PlaywrightPage } from './playwright-driver';
 export { puppeteerDriver } from './puppeteer-driver';
-export type { PuppeteerElement, PuppeteerHandle, PuppeteerPage } from './puppeteer-driver';
+export type { PuppeteerConsoleMessage, PuppeteerElement, PuppeteerHandle, PuppeteerPage } from './puppeteer-driver';
 export { webdriverioDriver } from './webdriverio-driver';
 export type { WebdriverBrowser, WebdriverElement, WebdriverLogEntry } from './webdriverio-driver';
 export { addAmwaCommands, amwaFixtures } from './fixtures';
