@@ -26,8 +26,8 @@ export interface EnginePrimitives {
   type(text: string): Promise<void>;
   /** Presses one key. */
   press(key: Key): Promise<void>;
-  /** The testing kit's adapter over this page's automation tool, where the kit has one (Puppeteer); else DrivenPage drives the kit itself. */
-  kit?: Driver;
+  /** The testing kit's driver over this page's automation tool (amwa-sandbox/testing): the suite's logons and activation go through it. */
+  readonly kit: Driver;
   /** Problems the engine itself reported (console errors, uncaught errors), beyond what the page script saw. */
   engineProblems(): string[];
   /** Closes the page and its browser context. */

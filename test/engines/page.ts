@@ -1,7 +1,7 @@
 // What a flow does with a page, the same in every engine: find a control by role and name
 // (through shadow roots), click it with the pointer, type into it, press keys, read focus, and
 // list the problems the page had. Waits are on conditions, polled.
-import type { Driver, EventLog, HeardEvent, Target } from 'amwa-sandbox/testing';
+import type { Driver } from 'amwa-sandbox/testing';
 import type { EnginePrimitives, Key, PageOptions, Engine } from './driver';
 
 /** An accessible name: the exact text, or a pattern. */
@@ -27,49 +27,9 @@ export class DrivenPage {
     readonly origin: string,
   ) {}
 
-  /**
-   * The testing kit's driver for this page: the kit's own adapter where the engine's tool has one
-   * (Puppeteer in Chromium and Firefox), else one over this page's primitives (WebKit's WebDriver classic).
-   */
+  /** The testing kit's driver for this page: its Puppeteer driver in Chromium and Firefox, its WebdriverIO one in WebKit. */
   get kit(): Driver {
-    return (this.page.kit ??= this.classicDriver());
-  }
-
-  /** The kit's Driver over a tool without events: pointer clicks as `click` does, and widget events kept in the tab's sessionStorage until `refresh` reads them. */
-  private classicDriver(): Driver {
-    const find = ({ role, name }: Target) => `__amwaFind.find(${JSON.stringify(role)}, ${wanted(name)})`;
-    return {
-      // Between two documents nothing can be looked up, so nothing is visible yet.
-      isVisible: (target) => this.page.evaluate<boolean>(`${find(target)} !== null`).catch(() => false),
-      click: ({ role, name }) => this.click(role, name),
-      fill: ({ role, name }, value) => this.fill(role, name, value),
-      attribute: (target, name) => this.page.evaluate<string | null>(`${find(target)}?.getAttribute(${JSON.stringify(name)}) ?? null`),
-      url: () => this.page.url(),
-      hear: (types) => this.hearInStorage(types),
-    };
-  }
-
-  /**
-   * Hears widget events into the tab's sessionStorage, which outlives a page load to the same
-   * origin. Without init scripts a new document has no listener until `refresh` finds it missing
-   * and adds one: the flows refresh every 50 ms, long before a user's next step.
-   */
-  private async hearInStorage(types: readonly string[]): Promise<EventLog> {
-    const key = JSON.stringify('__amwaKitHeard');
-    const listen = `(globalThis.__amwaKitHeardOff ??= ((types) => {
-      const listener = (event) => sessionStorage.setItem(${key}, JSON.stringify([...JSON.parse(sessionStorage.getItem(${key}) || '[]'), { type: event.type, detail: event.detail }]));
-      for (const type of types) document.addEventListener(type, listener);
-      return () => types.forEach((type) => document.removeEventListener(type, listener));
-    })(${JSON.stringify(types)}), JSON.parse(sessionStorage.getItem(${key}) || '[]'))`;
-    await this.page.evaluate(`(sessionStorage.removeItem(${key}), ${listen})`);
-    let heard: HeardEvent[] = [];
-    return {
-      read: () => [...heard],
-      refresh: async () => {
-        heard = (await this.page.evaluate<HeardEvent[]>(listen).catch(() => null)) ?? heard;
-      },
-      stop: () => void this.page.evaluate(`(globalThis.__amwaKitHeardOff?.(), sessionStorage.removeItem(${key}), true)`).catch(() => undefined),
-    };
+    return this.page.kit;
   }
 
   /** Opens a fresh page of `engine` at `path` (relative to the sandbox). */

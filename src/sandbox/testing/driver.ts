@@ -68,6 +68,27 @@ export function heardEvent(text: string | null | undefined): HeardEvent | undefi
   return { type, detail };
 }
 
+/** Page-side source that selects the text of the focused field (through open shadow roots), so typing replaces it. */
+export const SELECT_FOCUSED = `(() => {
+  let element = document.activeElement;
+  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+  element?.select?.();
+})()`;
+
+/**
+ * Page-side expression for a tool without events (WebDriver classic): adds a listener that keeps
+ * each widget event of `types` in the tab's sessionStorage under `key` (it outlives a page load to
+ * the same origin) unless this document has one, and answers the events kept so far.
+ */
+export const keptHeardEvents = (types: readonly string[], key: string) => `((key) => {
+  globalThis[key + 'Off'] ??= ((types) => {
+    const listener = (event) => sessionStorage.setItem(key, JSON.stringify([...JSON.parse(sessionStorage.getItem(key) || '[]'), { type: event.type, detail: event.detail }]));
+    for (const type of types) document.addEventListener(type, listener);
+    return () => types.forEach((type) => document.removeEventListener(type, listener));
+  })(${JSON.stringify(types)});
+  return JSON.parse(sessionStorage.getItem(key) || '[]');
+})(${JSON.stringify(key)})`;
+
 /** A target's name in a form that crosses into a page script: a string, or a pattern's source and flags. */
 export type SerialName = { text: string } | { source: string; flags: string };
 

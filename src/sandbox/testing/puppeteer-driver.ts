@@ -1,7 +1,7 @@
 // The Puppeteer adapter: the kit's driver over a puppeteer or puppeteer-core page, in Chromium
 // (DevTools protocol) and in Firefox (WebDriver BiDi) alike. Typed by the few members the kit
 // uses, so the kit needs no Puppeteer of its own.
-import { findByRole, heardEvent, logHeardEvents, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+import { findByRole, heardEvent, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
 
 /** The part of a Puppeteer `ElementHandle` the kit uses. */
 export interface PuppeteerElement {
@@ -33,13 +33,6 @@ export interface PuppeteerPage {
 }
 
 let hearings = 0;
-
-// The field that has focus, through open shadow roots: typing replaces what `select()` marked.
-const SELECT_FOCUSED = `(() => {
-  let element = document.activeElement;
-  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
-  element?.select?.();
-})()`;
 
 /**
  * A driver over a Puppeteer page. Clicks are Puppeteer's own (the pointer at the control's centre,
