@@ -3,6 +3,7 @@
 // through shadow roots, reading focus and collecting problems happen in the page, by the same
 // script in every engine, so a flow is written once and means the same everywhere.
 import type { Driver } from 'amwa-sandbox/testing';
+import { clickPoint } from '../../src/sandbox/testing/driver';
 
 /** The engines the suite runs its core flows in. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -125,6 +126,7 @@ export const HELPERS = `(() => {
     while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
     return element === document.body || element === document.documentElement ? null : element;
   };
+  const clickPoint = ${clickPoint.toString()};
   globalThis.__amwaFind = {
     document,
     find(wantedRole, wanted) {
@@ -135,19 +137,7 @@ export const HELPERS = `(() => {
      * there, as Playwright's actionability checks have it: present, enabled, and on top at that point.
      */
     point(wantedRole, wanted) {
-      const element = this.find(wantedRole, wanted);
-      if (!element || element.disabled || element.getAttribute('aria-disabled') === 'true') return null;
-      element.scrollIntoView({ block: 'center', inline: 'center' });
-      const box = element.getBoundingClientRect();
-      const x = Math.round(box.left + box.width / 2);
-      const y = Math.round(box.top + box.height / 2);
-      let hit = document.elementFromPoint(x, y);
-      while (hit && hit.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
+      return clickPoint(this.find(wantedRole, wanted));
     },
     /** Selects a field's text, so typing replaces it as a fill does. */
     selectAll(wantedRole, wanted) {

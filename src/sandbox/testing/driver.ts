@@ -68,6 +68,26 @@ export function heardEvent(text: string | null | undefined): HeardEvent | undefi
   return { type, detail };
 }
 
+/**
+ * Scrolls `element` into view and answers its centre in the viewport, or null until it can take a
+ * click there, as Playwright's actionability checks have it: enabled, and on top at that point
+ * (through open shadow roots). Self-contained, so it can be sent into a page as it is.
+ */
+export function clickPoint(element: Element | null): { x: number; y: number } | null {
+  if (!element || (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') return null;
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  const x = Math.round(box.left + box.width / 2);
+  const y = Math.round(box.top + box.height / 2);
+  let hit = element.ownerDocument.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
+}
+
 /** Page-side source that selects the text of the focused field (through open shadow roots), so typing replaces it. */
 export const SELECT_FOCUSED = `(() => {
   let element = document.activeElement;

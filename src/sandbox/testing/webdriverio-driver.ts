@@ -2,7 +2,7 @@
 // classic as Safari's and WebKitGTK's drivers speak it), and custom commands a suite adds with
 // `addAmwaCommands(browser, kit)`. Typed by the few members the kit uses, so the kit needs no
 // WebdriverIO of its own.
-import { findByRole, heardEvent, keptHeardEvents, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+import { clickPoint, findByRole, heardEvent, keptHeardEvents, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
@@ -32,22 +32,8 @@ export interface WebdriverBrowser {
 // The page-side lookup: findByRole, sent as source, over the arguments WebDriver passes.
 const FIND = `const find = ${findByRole.toString()};\nreturn find(document, arguments[0], arguments[1]);`;
 const IS_VISIBLE = `const find = ${findByRole.toString()};\nreturn find(document, arguments[0], arguments[1]) !== null;`;
-// The control's centre in the viewport, scrolled into view, or null until it can take a click
-// there: enabled, and on top at that point (through open shadow roots).
-const CENTRE = `const find = ${findByRole.toString()};
-const element = find(document, arguments[0], arguments[1]);
-if (!element || element.disabled || element.getAttribute('aria-disabled') === 'true') return null;
-element.scrollIntoView({ block: 'center', inline: 'center' });
-const box = element.getBoundingClientRect();
-const x = Math.round(box.left + box.width / 2);
-const y = Math.round(box.top + box.height / 2);
-let hit = document.elementFromPoint(x, y);
-while (hit && hit.shadowRoot) {
-  const inner = hit.shadowRoot.elementFromPoint(x, y);
-  if (!inner || inner === hit) break;
-  hit = inner;
-}
-return hit && (hit === element || element.contains(hit)) ? { x, y } : null;`;
+// The control's centre in the viewport, scrolled into view, or null until it can take a click there.
+const CENTRE = `const find = ${findByRole.toString()};\nconst clickPoint = ${clickPoint.toString()};\nreturn clickPoint(find(document, arguments[0], arguments[1]));`;
 
 /** How long a click waits for its control to hold still where it can take the pointer. */
 const ACTIONABLE_MS = 5_000;
@@ -136,8 +122,9 @@ async function hearKept(browser: WebdriverBrowser, types: readonly string[]): Pr
   return {
     read: () => [...heard],
     async refresh() {
-      // Between two documents there is nothing to read: what was read stays.
-      heard = ((await browser.execute(kept).catch(() => undefined)) as HeardEvent[] | undefined) ?? heard;
+      // Between two documents, or on another origin's storage, there is less to read: what was read stays.
+      const stored = ((await browser.execute(kept).catch(() => undefined)) as HeardEvent[] | undefined) ?? [];
+      if (stored.length >= heard.length) heard = stored;
     },
     stop() {
       void browser.execute(`globalThis[${JSON.stringify(key + 'Off')}]?.(); sessionStorage.removeItem(${JSON.stringify(key)});`).catch(() => undefined);
