@@ -14,6 +14,11 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   turbopack: { root },
+  // amwa's placeholder for an expired colour code, which scripts/copy-static.mjs puts at
+  // {staticPath}/image: without a file extension Next.js would send it as application/octet-stream.
+  async headers() {
+    return [{ source: '/access/static/image', headers: [{ key: 'Content-Type', value: 'image/png' }] }];
+  },
   async rewrites() {
     return {
       // Before the pages: the catch-all route below owns every other path under /access.

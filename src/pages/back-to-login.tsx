@@ -1,5 +1,5 @@
 import { useAmwa, useRouter, useT } from '../context';
-import { Button } from '../ui/button';
+import { BackButton } from '../ui/back-button';
 
 /** Where Back goes: the link-user choice in a business context, else the index page. */
 export function backTarget(businessContext: boolean): string {
@@ -11,14 +11,15 @@ export function BackToLogin({ clear = false, label }: { clear?: boolean; label?:
   const t = useT();
   const { cookies, settings, analytics } = useAmwa();
   const router = useRouter();
-  const onClick = () => {
-    if (clear) cookies.logonType.clear();
-    analytics.element({ elementType: 'button', content: 'back-to-login', position: router.location.path, event: 'clicked' });
-    router.navigate(backTarget(settings.businessContext));
-  };
   return (
-    <Button variant="secondary" onClick={onClick}>
-      {label ?? t('common.backToLogin')}
-    </Button>
+    <BackButton
+      label={label ?? t('common.backToLogin')}
+      content="back-to-login"
+      onTrack={(content) => analytics.element({ elementType: 'button', content, position: router.location.path, event: 'clicked' })}
+      onBack={() => {
+        if (clear) cookies.logonType.clear();
+        router.navigate(backTarget(settings.businessContext));
+      }}
+    />
   );
 }

@@ -14,7 +14,7 @@
 //
 //   npm run bench [-- --runs 7 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
 //
-// Needs `npm run build`; the bundled vanilla and React hosts (`npm run test:hosts`,
+// Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
 // .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
 // dist/ (e.g. an old release) instead; `--compare DIR` (repeatable) measures another checkout's
 // build in the same rounds, each from a server of its own, so a busy machine weighs on both alike.

@@ -1,11 +1,13 @@
-// The core flows in every engine a bank's customers use: Chromium (playwright-core), Firefox
-// (WebDriver BiDi, puppeteer-core) and WebKit (WebKitGTK's WebDriver with MiniBrowser). Each flow
-// is described once (test/engines/flows.ts) and ends with no console error, uncaught error,
+// The core flows in every engine a bank's customers use: Chromium (DevTools protocol) and Firefox
+// (WebDriver BiDi) through puppeteer-core, and WebKit (WebKitGTK's WebDriver with MiniBrowser). The
+// logons and the activation go through the testing kit (its Puppeteer driver in Chromium and
+// Firefox). Each flow is described once (test/engines/flows.ts) and ends with no console error, uncaught error,
 // unhandled rejection or CSP violation in the tab. Plus the imports that must fail well: the
 // pages chunk aborted by leaving the page, and failing once then loading.
 //
 // A missing engine is skipped with one printed line, except in CI (CI=true), where it fails:
 // .ci/run installs all three.
+import { connectKit, type AmwaKit } from 'amwa-sandbox/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Engine, EngineName } from '../engines/driver';
 import { engines, startGatedSandbox, type GatedSandbox } from '../engines/engines';
@@ -23,8 +25,10 @@ for (const { name, missing } of available) {
 }
 
 let sandbox: GatedSandbox;
+let kit: AmwaKit;
 beforeAll(async () => {
   sandbox = await startGatedSandbox();
+  kit = await connectKit(sandbox.url);
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -71,12 +75,9 @@ describe.each(available.filter((entry) => entry.launch))('in $name', ({ name, la
   });
 
   // A flow takes seconds; WebKit's MiniBrowser under Xvfb on a loaded two-core machine once took
-  // over a minute for the German one, so a flow gets two before it counts as hung. In Firefox, a
-  // flow that starts with a full page load from Home (scanner logon, activation) now and then
-  // waits in vain for the new page's heading through the BiDi driver, though the page shows it
-  // when driven by hand (six in a row): an unexplained driver race, so a flow gets two more tries.
-  test.each(FLOWS)('$name, with no error anywhere', { timeout: 120_000, retry: 2 }, async (flow) => {
-    await flow.run({ engine, origin: sandbox.url, open });
+  // over a minute for the German one, so a flow gets two before it counts as hung.
+  test.each(FLOWS)('$name, with no error anywhere', { timeout: 120_000 }, async (flow) => {
+    await flow.run({ engine, origin: sandbox.url, kit, open });
     await expectNoProblems();
     timings.get(name)!.flows++;
   });

@@ -1,12 +1,15 @@
-// Host apps built from the packed package by `npm run test:hosts` (test/hosts/build.mjs), walked
-// in Chromium against the sandbox: a vanilla page bundled by Vite (mounting twice), React 19 and
-// Preact hosts under StrictMode in development builds, the Next.js App Router example, and the
-// examples a developer runs (test/hosts/examples.json), each served as its README says (`vite
-// preview`, or its own Node server) with the API proxied, walked to the end of its flow.
+// The examples a developer runs (examples/<name>, test/hosts/examples.json, and examples/nextjs),
+// installed from their lock files with the packed package and built by `npm run test:hosts`
+// (test/hosts/build.mjs), each served as its README says (`vite preview`, its own Node server,
+// `next start`) with the API proxied to a sandbox, and walked in Chromium to the end of its flow
+// with no console error: 'You are logged on', the precheck landing and the portal's logout for
+// link mode. The React example is also run with `npm run dev`, as its README says: the sandbox
+// beside Vite's dev server, where StrictMode's double effects run. Each serves amwa's placeholder
+// image at {staticPath}/image as image/png, and shows it when a colour code expires.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
@@ -15,82 +18,32 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
-import { heading } from './flows';
-import { checkA11y, confirmMobile, launchBrowser, newPage, tabTo, useE2E, waitForPortal, widget, type TestPage } from './harness';
+import { colourCode, heading, hear, textbox } from './flows';
+import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type NewPageOptions, type TestPage } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const hostsDir = join(root, '.tmp', 'hosts');
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+const PNG_SIGNATURE = '89504e470d0a1a0a';
 
-if (!existsSync(join(hostsDir, 'vanilla', 'dist', 'index.html'))) {
-  throw new Error('e2e: the host builds are missing; run `npm run test:hosts` before the e2e suite');
+if (!existsSync(join(root, 'examples', 'vanilla', 'dist', 'index.html'))) {
+  throw new Error('e2e: the example builds are missing; run `npm run test:hosts` before the e2e suite');
 }
-
-/** Serves a host build under `/hosts/{name}/` of the sandbox's origin, as a host's web server would: files, else the page. */
-const serveHost = (name: string, dir: string) => async (context: BrowserContext) => {
-  await context.route(`**/hosts/${name}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname.slice(`/hosts/${name}/`.length);
-    const file = path.startsWith('assets/') ? join(dir, path) : join(dir, 'index.html');
-    if (!existsSync(file)) return route.fulfill({ status: 404 });
-    return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
-  });
-};
 
 const e2e = useE2E();
-const openHost = (name: string, dir: string, path = '') => e2e.open(`/hosts/${name}/${path}`, { setup: serveHost(name, dir) });
 
-/** From Home, the scanner option's full page load ends on the user-ID step. */
-async function toScannerStep(page: TestPage) {
-  await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
-  expect(await waitForPortal(page, 'Log on with your scanner')).toBe('Log on with your scanner');
-}
-
-describe('a vanilla host bundled by Vite from the packed package', () => {
-  const dir = join(hostsDir, 'vanilla', 'dist');
-
-  test('shows Home, says it is ready, and goes on to the scanner logon', async () => {
-    const page = await openHost('vanilla', dir);
+describe('two widgets on one page (the sandbox page, a second <amwa-portal> added)', () => {
+  test('keeps them apart: the second, in memory routing, does not disturb the first', async () => {
+    const page = await e2e.open('/access/');
     expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
-    await expect.poll(() => page.evaluate(() => document.body.dataset.ready)).toBe('/');
-    await checkA11y(page, 'vanilla host home');
-    await toScannerStep(page);
-    await checkA11y(page, 'vanilla host scanner user ID step');
-    page.expectNoConsoleErrors();
-  });
-
-  test('keeps two widgets on one page apart', async () => {
-    const page = await openHost('vanilla', dir, '?twice');
+    await page.evaluate(() => {
+      const first = document.querySelector('amwa-portal')!;
+      const second = document.createElement('amwa-portal');
+      second.setAttribute('settings', JSON.stringify({ ...JSON.parse(first.getAttribute('settings')!), routing: 'memory', initialRoute: '/pages/logout' }));
+      first.after(second);
+    });
     await expect.poll(() => page.locator('.amwa-root').count()).toBe(2);
     await expect.poll(() => widget(page).first().getByRole('heading', { level: 1 }).textContent()).toBe('Log on with');
     await expect.poll(() => widget(page).nth(1).getByRole('heading', { level: 1 }).textContent()).toBe('You are now logged off');
-    page.expectNoConsoleErrors();
-  });
-});
-
-describe.each(['react', 'preact'])('a %s host under StrictMode (development build)', (name) => {
-  const dir = join(hostsDir, name, 'dist-dev');
-  const open = (path = '') => e2e.open(`/hosts/${name}-dev/${path}`, { setup: serveHost(`${name}-dev`, dir) });
-
-  test('renders once, changes language in place, and navigates through its ref, with no console error', async () => {
-    const page = await open();
-    expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
-    await expect.poll(() => page.locator('#events li').allTextContents()).toEqual(['page logon:choose-access-means', 'ready /']);
-    expect(await page.locator('.amwa-root').count()).toBe(1);
-    await page.getByRole('button', { name: 'Deutsch' }).click();
-    expect(await waitForPortal(page, 'Anmelden mit')).toBe('Anmelden mit');
-    expect(await page.locator('#events li').count()).toBe(2);
-    await page.getByRole('button', { name: 'Log off page' }).click();
-    expect(await waitForPortal(page, 'Sie sind jetzt abgemeldet')).toBe('Sie sind jetzt abgemeldet');
-    page.expectNoConsoleErrors();
-  });
-
-  test('goes on to the scanner logon by keyboard', async () => {
-    const page = await open();
-    await waitForPortal(page, 'Log on with');
-    await tabTo(page, /bank's scanner/);
-    await page.keyboard.press('Enter');
-    expect(await waitForPortal(page, 'Log on with your scanner')).toBe('Log on with your scanner');
-    await checkA11y(page, `${name} host scanner user ID step`);
+    expect(new URL(page.url()).pathname).toBe('/access/');
     page.expectNoConsoleErrors();
   });
 });
@@ -123,55 +76,9 @@ async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
   const { url } = await kit.logOnWithScanner(page, { userId: 'EMMA0005' });
   expect(url).toBe(`${origin}/__sandbox/logged-on`);
   await page.waitForURL(url);
-  expect(await page.getByRole('heading', { name: 'You are logged on', level: 1 }).count()).toBe(1);
+  expect(await heading(page, 'You are logged on').count()).toBe(1);
   page.expectNoConsoleErrors();
 }
-
-/** From the example's first page to the end of its flow, on the app's `origin`. */
-const WALKS: Record<string, { path: string; walk: (page: TestPage, origin: string, sandboxUrl: string) => Promise<void> }> = {
-  vanilla: { path: '/', walk: scannerFromHome },
-  preact: { path: '/', walk: scannerFromHome },
-  'script-tag': {
-    path: '/',
-    async walk(page, origin, sandboxUrl) {
-      // The page's policy allows scripts by this response's nonce only, and HTML sinks by Trusted Types.
-      const answer = await fetch(`${origin}/pages/logon/scanner`);
-      expect(answer.headers.get('Content-Security-Policy')).toMatch(/script-src 'nonce-[\w+/=]+' 'strict-dynamic'.*require-trusted-types-for 'script'/);
-      const versioned = await page.locator('script[type="module"]').getAttribute('src');
-      expect(versioned).toMatch(/^\/amwa\/\d+\.\d+\.\d+\/amwa\.standalone\.js$/);
-      const module = await fetch(`${origin}${versioned}`, { headers: { 'Accept-Encoding': 'br' } });
-      expect(module.headers.get('Content-Encoding')).toBe('br');
-      await scannerFromHome(page, origin, sandboxUrl);
-    },
-  },
-  react: {
-    path: '/',
-    async walk(page, origin, sandboxUrl) {
-      await waitForPortal(page, 'Log on with');
-      // The language switch applies in place; back in English, the logon goes on.
-      await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-      expect(await waitForPortal(page, 'Anmelden mit')).toBe('Anmelden mit');
-      await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
-      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
-      await scannerFromHome(page, origin, sandboxUrl);
-    },
-  },
-  'corporate-portal': {
-    path: '/',
-    async walk(page, origin, sandboxUrl) {
-      // The widget asks whether the app confirmed the code (polling) once the QR code is on screen.
-      const polled = page.waitForRequest('**/api/access/v1/api/public/link/qr/confirmed', { timeout: 15_000 });
-      await page.getByRole('link', { name: 'link your account' }).click();
-      await page.getByRole('img', { name: /^QR code to link/ }).waitFor({ timeout: 15_000 });
-      await checkA11y(page, 'examples/corporate-portal link QR code');
-      await polled;
-      await confirmMobile(sandboxUrl, 'link');
-      await page.waitForURL(`${origin}/precheck.html`);
-      expect(await heading(page, 'Your account is linked').count()).toBe(1);
-      page.expectNoConsoleErrors();
-    },
-  },
-};
 
 /** Home, then EMMA0005's scanner logon to 'You are logged on'. */
 async function scannerFromHome(page: TestPage, origin: string, sandboxUrl: string) {
@@ -181,8 +88,174 @@ async function scannerFromHome(page: TestPage, origin: string, sandboxUrl: strin
   await logOn(page, origin, sandboxUrl);
 }
 
-describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, kind) => {
+/**
+ * The placeholder image at `{staticPath}/image` (the default staticPath, `{basePath}/static`) is a
+ * PNG served as image/png, and the browser draws it in place of the colour code once that expires
+ * (the sandbox's codes live 11 s here, which the widget's 10 s margin leaves 1 s of).
+ */
+async function placeholderShows(page: TestPage, origin: string, basePath: string, sandboxUrl: string) {
+  const answer = await fetch(`${origin}${basePath}/static/image`);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('Content-Type')).toBe('image/png');
+  expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  await setConfig(sandboxUrl, { colourCodeExpirySeconds: 11 });
+  try {
+    await page.goto(`${origin}${basePath}/pages/logon/scanner`);
+    await waitForPortal(page, 'Log on with your scanner');
+    await textbox(page, 'User ID').fill('EMMA0005');
+    await page.keyboard.press('Enter');
+    await colourCode(page).waitFor();
+    const placeholder = widget(page).locator('img.amwa-colour-code__placeholder');
+    await placeholder.waitFor({ timeout: 10_000 });
+    await expect.poll(() => placeholder.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(200);
+    page.expectNoConsoleErrors();
+  } finally {
+    await resetSandbox(sandboxUrl);
+  }
+}
+
+/** The QR code of link mode, confirmed by the app: the portal's precheck landing. */
+async function linkToPrecheck(page: TestPage, origin: string, sandboxUrl: string) {
+  // The widget asks whether the app confirmed the code (polling) once the QR code is on screen.
+  const polled = page.waitForRequest('**/api/access/v1/api/public/link/qr/confirmed', { timeout: 15_000 });
+  await page.getByRole('link', { name: 'link your account' }).click();
+  await page.getByRole('img', { name: /^QR code to link/ }).waitFor({ timeout: 15_000 });
+  await checkA11y(page, 'examples/corporate-portal link QR code');
+  await polled;
+  await confirmMobile(sandboxUrl, 'link');
+  await page.waitForURL(`${origin}/precheck.html`);
+  expect(await heading(page, 'Your account is linked').count()).toBe(1);
+}
+
+/** What each example's walk needs: the path it starts at, the widget's base path, and the walk from there. */
+interface Walk {
+  path: string;
+  basePath: string;
+  /** Events of the widget to hear on the page (they bubble, composed, to the document). */
+  hear?: string[];
+  walk(page: TestPage, origin: string, sandboxUrl: string, heard: [string, unknown][]): Promise<void>;
+}
+
+const WALKS: Record<string, Walk> = {
+  vanilla: {
+    path: '/',
+    basePath: '',
+    async walk(page, origin, sandboxUrl) {
+      // The page's typed listener of amwa-ready marks the body.
+      await waitForPortal(page, 'Log on with');
+      await expect.poll(() => page.evaluate(() => document.body.dataset.ready)).toBe('/');
+      await scannerFromHome(page, origin, sandboxUrl);
+    },
+  },
+  preact: {
+    path: '/',
+    basePath: '',
+    async walk(page, origin, sandboxUrl) {
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      await checkA11y(page, 'examples/preact home');
+      // By keyboard only, this time.
+      await tabTo(page, /bank's scanner/);
+      await page.keyboard.press('Enter');
+      await logOn(page, origin, sandboxUrl);
+    },
+  },
+  'script-tag': {
+    path: '/',
+    basePath: '',
+    async walk(page, origin, sandboxUrl) {
+      // The page's policy allows scripts by this response's nonce only, and HTML sinks by Trusted Types.
+      const answer = await fetch(`${origin}/pages/logon/scanner`);
+      expect(answer.headers.get('Content-Security-Policy')).toMatch(/script-src 'nonce-[\w+/=]+' 'strict-dynamic'.*require-trusted-types-for 'script'/);
+      const versioned = await page.locator('script[type="module"]').getAttribute('src');
+      expect(versioned).toMatch(/^\/amwa\/\d+\.\d+\.\d+\/amwa\.standalone\.js$/);
+      // The module and the chunks it loads come as brotli.
+      const brotli = new Set<string>();
+      page.on('response', (response) => {
+        if (response.url().includes('/amwa/') && response.headers()['content-encoding'] === 'br') brotli.add(new URL(response.url()).pathname);
+      });
+      const module = await fetch(`${origin}${versioned}`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(module.headers.get('Content-Encoding')).toBe('br');
+      await page.reload();
+      await scannerFromHome(page, origin, sandboxUrl);
+      expect(brotli.has(versioned!)).toBe(true);
+      expect([...brotli].some((path) => path.includes('/chunks/'))).toBe(true);
+    },
+  },
+  react: {
+    path: '/',
+    basePath: '',
+    hear: ['amwa-page-load', 'amwa-ready'],
+    async walk(page, origin, sandboxUrl, heard) {
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      // Rendered once, under StrictMode too: one page load, one ready.
+      await expect.poll(() => heard.map(([type]) => type).sort()).toEqual(['amwa-page-load', 'amwa-ready']);
+      // The language switch applies in place, without a new page load.
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+      expect(await waitForPortal(page, 'Anmelden mit')).toBe('Anmelden mit');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      expect(heard).toHaveLength(2);
+      // The ref navigates the widget.
+      await page.getByRole('button', { name: 'Log off page' }).click();
+      expect(await waitForPortal(page, 'You are now logged off')).toBe('You are now logged off');
+      await widget(page).getByRole('link', { name: 'Log on again' }).click();
+      await scannerFromHome(page, origin, sandboxUrl);
+    },
+  },
+  'corporate-portal': {
+    path: '/',
+    basePath: '/access',
+    hear: ['amwa-logout'],
+    async walk(page, origin, sandboxUrl, heard) {
+      await linkToPrecheck(page, origin, sandboxUrl);
+      // The linked user goes on to the bank, logs on with the scanner and walks away: at the
+      // inactivity limit (5 minutes, run on a fake clock) the bank ends the session, which came
+      // through the portal, and names the portal's logout; the portal ends its own session and
+      // shows its own logged-out page.
+      await page.context().clock.install();
+      await page.getByRole('link', { name: 'Log on at the bank' }).click();
+      expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
+      await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
+      await waitForPortal(page, 'Log on with your scanner');
+      await page.evaluate(() => sessionStorage.setItem('portal-session', 'open'));
+      await textbox(page, 'User ID').fill('EMMA0005');
+      await page.keyboard.press('Enter');
+      await colourCode(page).waitFor();
+      await page.clock.runFor(300_000);
+      await page.waitForURL(`${origin}/logged-out.html`);
+      expect(await heading(page, 'You are logged out of the corporate portal').count()).toBe(1);
+      expect(heard).toEqual([['amwa-logout', { url: `${origin}/__sandbox/corporate/logout` }]]);
+      expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      await checkA11y(page, 'examples/corporate-portal logged out');
+      page.expectNoConsoleErrors();
+    },
+  },
+};
+
+/** Runs `use` on a fresh page of the file's browser at `url`, closed afterwards. */
+async function withPage(url: string, use: (page: TestPage) => Promise<void>, options?: NewPageOptions) {
+  const page = await newPage(e2e.browser, url, options);
+  try {
+    await use(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Opens the example's first page and walks it to the end, with no console error. */
+async function walkExample(name: string, origin: string, sandboxUrl: string) {
+  const { path, hear: events = [], walk } = WALKS[name]!;
+  let heard: [string, unknown][] = [];
+  const setup = async (context: BrowserContext) => void (heard = await hear(context, events));
+  await withPage(`${origin}${path}`, async (page) => {
+    await walk(page, origin, sandboxUrl, heard);
+    page.expectNoConsoleErrors();
+  }, { setup });
+}
+
+describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, { server: kind }) => {
   const app = join(root, 'examples', name);
+  const { basePath } = WALKS[name]!;
   let sandbox: RunningSandbox;
   let server: ChildProcess;
   let origin: string;
@@ -205,16 +278,37 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
     await sandbox?.close();
   });
 
-  test('walks its flow to the end, through the proxied API, with no console error', async () => {
-    const { path, walk } = WALKS[name]!;
-    const browser = await launchBrowser();
-    try {
-      const page = await newPage(browser, `${origin}${path}`);
-      await walk(page, origin, sandbox.url);
-    } finally {
-      await browser.close();
-    }
+  test('walks its flow to the end, through the proxied API, with no console error', () => walkExample(name, origin, sandbox.url));
+
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url)));
+});
+
+describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
+  const app = join(root, 'examples', 'react');
+  let dev: ChildProcess;
+  let origin: string;
+  let sandboxUrl: string;
+
+  beforeAll(async () => {
+    const [port, sandboxPort] = [await freePort(), await freePort()];
+    origin = `http://127.0.0.1:${port}`;
+    sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+    // Its own process group: npm, scripts/dev.mjs, the sandbox and Vite end together.
+    dev = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      cwd: app,
+      env: { ...process.env, AMWA_SANDBOX_URL: sandboxUrl },
+      stdio: 'ignore',
+      detached: true,
+    });
+    await Promise.all([answering(`${origin}/`), answering(`${sandboxUrl}/__sandbox/personas`)]);
+  }, 90_000);
+
+  afterAll(() => {
+    if (dev?.pid) process.kill(-dev.pid, 'SIGTERM');
   });
+
+  test('walks to the end under StrictMode\'s double effects: one page load, one ready, no console error', () => walkExample('react', origin, sandboxUrl));
 });
 
 describe('the Next.js App Router example (examples/nextjs)', () => {
@@ -242,10 +336,8 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
     await sandbox?.close();
   });
 
-  test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", async () => {
-    const browser = await launchBrowser();
-    try {
-      const page = await newPage(browser, 'about:blank');
+  test("renders <AmwaPortal> on a catch-all route and logs EMMA0005 on to 'You are logged on' through the rewrites", () =>
+    withPage('about:blank', async (page) => {
       const scripts: Promise<number>[] = [];
       const measure = (answer: Response) => {
         if (answer.request().resourceType() === 'script') scripts.push(answer.body().then((body) => brotliCompressSync(body).length));
@@ -260,11 +352,12 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
       // The server component imported the framework-free entry too.
       expect(await page.locator('footer').textContent()).toMatch(/^amwa \d+\.\d+\.\d+/);
       await checkA11y(page, 'Next.js home');
-      await toScannerStep(page);
+      await widget(page).getByRole('link', { name: /bank's scanner/ }).click();
+      await waitForPortal(page, 'Log on with your scanner');
       expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
       await logOn(page, origin, sandbox.url);
-    } finally {
-      await browser.close();
-    }
-  });
+    }));
+
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
 });

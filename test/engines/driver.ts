@@ -2,6 +2,8 @@
 // a url, evaluate an expression, click at a point, press keys); finding controls by role and name
 // through shadow roots, reading focus and collecting problems happen in the page, by the same
 // script in every engine, so a flow is written once and means the same everywhere.
+import type { Driver } from 'amwa-sandbox/testing';
+import { clickPoint } from '../../src/sandbox/testing/driver';
 
 /** The engines the suite runs its core flows in. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
@@ -25,6 +27,8 @@ export interface EnginePrimitives {
   type(text: string): Promise<void>;
   /** Presses one key. */
   press(key: Key): Promise<void>;
+  /** The testing kit's driver over this page's automation tool (amwa-sandbox/testing): the suite's logons and activation go through it. */
+  readonly kit: Driver;
   /** Problems the engine itself reported (console errors, uncaught errors), beyond what the page script saw. */
   engineProblems(): string[];
   /** Closes the page and its browser context. */
@@ -81,7 +85,8 @@ export const CAPTURE = `(() => {
 // Finds controls the way a user names them, through every open shadow root: by role (explicit or
 // implied by the element) and accessible name (aria-labelledby, aria-label, label, alt, text).
 export const HELPERS = `(() => {
-  if (globalThis.__amwaFind) return;
+  // Firefox can show an evaluation the helpers of a previous document of the tab: they would search that one.
+  if (globalThis.__amwaFind && globalThis.__amwaFind.document === document) return;
   const all = (root, found = []) => {
     for (const element of root.querySelectorAll('*')) {
       found.push(element);
@@ -121,7 +126,9 @@ export const HELPERS = `(() => {
     while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
     return element === document.body || element === document.documentElement ? null : element;
   };
+  const clickPoint = ${clickPoint.toString()};
   globalThis.__amwaFind = {
+    document,
     find(wantedRole, wanted) {
       return all(document).find((element) => role(element) === wantedRole && visible(element) && matches(name(element), wanted)) ?? null;
     },
@@ -130,19 +137,7 @@ export const HELPERS = `(() => {
      * there, as Playwright's actionability checks have it: present, enabled, and on top at that point.
      */
     point(wantedRole, wanted) {
-      const element = this.find(wantedRole, wanted);
-      if (!element || element.disabled || element.getAttribute('aria-disabled') === 'true') return null;
-      element.scrollIntoView({ block: 'center', inline: 'center' });
-      const box = element.getBoundingClientRect();
-      const x = Math.round(box.left + box.width / 2);
-      const y = Math.round(box.top + box.height / 2);
-      let hit = document.elementFromPoint(x, y);
-      while (hit && hit.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (!inner || inner === hit) break;
-        hit = inner;
-      }
-      return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
+      return clickPoint(this.find(wantedRole, wanted));
     },
     /** Selects a field's text, so typing replaces it as a fill does. */
     selectAll(wantedRole, wanted) {

@@ -5,9 +5,8 @@ import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { findChromium, findFirefox, findWebKit, thisSystem } from '../browsers/find.mjs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index';
-import { launchChromium } from './chromium';
+import { launchChromium, launchFirefox } from './puppeteer';
 import type { Engine, EngineName } from './driver';
-import { launchFirefox } from './firefox';
 import { launchWebKit } from './webkit';
 
 /** An engine the suite knows, and whether (and how) this machine can run it. */

@@ -1,6 +1,7 @@
 // What a flow does with a page, the same in every engine: find a control by role and name
 // (through shadow roots), click it with the pointer, type into it, press keys, read focus, and
 // list the problems the page had. Waits are on conditions, polled.
+import type { Driver } from 'amwa-sandbox/testing';
 import type { EnginePrimitives, Key, PageOptions, Engine } from './driver';
 
 /** An accessible name: the exact text, or a pattern. */
@@ -25,6 +26,11 @@ export class DrivenPage {
     /** The sandbox origin, e.g. `http://127.0.0.1:41234`. */
     readonly origin: string,
   ) {}
+
+  /** The testing kit's driver for this page: its Puppeteer driver in Chromium and Firefox, its WebdriverIO one in WebKit. */
+  get kit(): Driver {
+    return this.page.kit;
+  }
 
   /** Opens a fresh page of `engine` at `path` (relative to the sandbox). */
   static async open(engine: Engine, origin: string, path: string, options?: PageOptions): Promise<DrivenPage> {
@@ -54,7 +60,8 @@ export class DrivenPage {
       }
       if (Date.now() > deadline) {
         const problems = await this.problems().catch(() => ['(could not read them)']);
-        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} on ${await this.page.url().catch(() => '?')}${last ? ` (last error: ${String(last)})` : ''}; the page's problems: ${problems.join(' | ') || 'none'}`);
+        const headings = await this.names('heading').catch(() => ['(could not read them)']);
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} on ${await this.page.url().catch(() => '?')}${last ? ` (last error: ${String(last)})` : ''}; headings there: ${headings.join(' | ') || 'none'}; the page's problems: ${problems.join(' | ') || 'none'}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

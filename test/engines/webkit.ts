@@ -5,6 +5,8 @@
 // injected script alone, installed with the first evaluation after each navigation.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { webdriverioDriver } from 'amwa-sandbox/testing';
+import { attach } from 'webdriverio';
 import { CAPTURE, HELPERS, type Engine, type Key } from './driver';
 
 const KEYS: Record<Exclude<Key, 'Shift+Tab'>, string> = { Tab: '\uE004', Enter: '\uE007', Space: ' ' };
@@ -88,7 +90,7 @@ export async function launchWebKit(driverPath: string, browser: string): Promise
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: browser, args: ['--automation'] } } } }),
     });
-    const answer = (await response.json()) as { value: { sessionId: string; capabilities: { browserVersion?: string }; message?: string } };
+    const answer = (await response.json()) as { value: { sessionId: string; capabilities: { browserVersion?: string } & Record<string, unknown>; message?: string } };
     if (!response.ok) throw new Error(`WebKitWebDriver refused a session: ${answer.value.message}`);
     sessions.add(answer.value.sessionId);
     return answer.value;
@@ -103,8 +105,10 @@ export async function launchWebKit(driverPath: string, browser: string): Promise
     name: 'webkit',
     version: `WebKitGTK ${probe.capabilities.browserVersion ?? '?'}`,
     async newPage({ width = 1280, height = 800 } = {}) {
-      const { sessionId } = await open();
+      const { sessionId, capabilities } = await open();
       const { call, keys } = session(base, sessionId);
+      // The kit's WebdriverIO driver on the same session (classic: WebKitGTK has no BiDi).
+      const kit = webdriverioDriver(await attach({ sessionId, hostname: '127.0.0.1', port, protocol: 'http', capabilities, logLevel: 'warn' }));
       await call('POST', '/window/rect', { width: Math.max(width, WEBKIT_MIN_WIDTH), height });
       const evaluate = async <T>(expression: string) => call<T>('POST', '/execute/sync', { script: `${HELPERS};${CAPTURE};return (${expression});`, args: [] });
       return {
@@ -143,6 +147,7 @@ export async function launchWebKit(driverPath: string, browser: string): Promise
             actions: [{ type: 'key', id: 'keyboard', actions: [{ type: 'keyDown', value: SHIFT }, { type: 'keyDown', value: KEYS.Tab }, { type: 'keyUp', value: KEYS.Tab }, { type: 'keyUp', value: SHIFT }] }],
           });
         },
+        kit,
         engineProblems: () => [],
         async close() {
           sessions.delete(sessionId);

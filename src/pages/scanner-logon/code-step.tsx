@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useAmwa, useT } from '../../context';
 import type { ColourCodeState } from '../../core/flows/colour-code';
+import { BackButton } from '../../ui/back-button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AppLink } from '../app-link';
@@ -53,15 +54,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
       }
       actions={
         <>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              click('back');
-              onBack();
-            }}
-          >
-            {t('common.back')}
-          </Button>
+          <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />
           <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked)} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>

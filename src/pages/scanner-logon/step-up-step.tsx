@@ -4,6 +4,7 @@ import type { Authentication } from '../../core/flows/authentication';
 import type { ColourCode } from '../../core/flows/colour-code';
 import { SCANNER_MEANS } from '../../core/flows/scanner-logon';
 import { Alert } from '../../ui/alert';
+import { BackButton } from '../../ui/back-button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ResponseCode, unanswerable } from './response-code';
@@ -74,15 +75,7 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
       }
       actions={
         <>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              click('back');
-              onBack();
-            }}
-          >
-            {t('common.back')}
-          </Button>
+          <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />
           {scanner && (
             <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('confirm')}>
               {t('scannerLogon.confirm')}

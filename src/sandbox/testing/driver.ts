@@ -24,6 +24,11 @@ export interface EventLog {
   read(): HeardEvent[];
   /** Stops hearing (removes what `hear` added where the tool allows). */
   stop(): void;
+  /**
+   * Fetches what the tool cannot push to the test (WebDriver classic has no events: the page
+   * keeps them, and this reads them); the flows await it before every `read()` while they wait.
+   */
+  refresh?(): Promise<void>;
 }
 
 /** A browser automation tool as the kit's flows use it; the adapters make one from a Playwright page, a WebdriverIO browser or a DOM. */
@@ -41,6 +46,68 @@ export interface Driver {
   /** Starts hearing widget events of `types` on the current page, and on the pages it goes on to where the tool can. */
   hear(types: readonly string[]): Promise<EventLog>;
 }
+
+/** Marks the console lines that carry widget events to the test. */
+const HEARD_MARK = '[amwa-testing]';
+
+/**
+ * Page-side source that logs each widget event of `types` as a marked console line and keeps
+ * its remover in `globalThis[off]`. A console line leaves the page at once, with its text: unlike
+ * a call back into the test, it survives the page load a logon redirect starts right after.
+ */
+export const logHeardEvents = (types: readonly string[], off: string) => `globalThis[${JSON.stringify(off)}] = ((types) => {
+  const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
+  for (const type of types) document.addEventListener(type, listener);
+  return () => types.forEach((type) => document.removeEventListener(type, listener));
+})(${JSON.stringify(types)});`;
+
+/** The widget event a console line carries, or undefined for any other line. */
+export function heardEvent(text: string | null | undefined): HeardEvent | undefined {
+  if (!text?.startsWith(HEARD_MARK)) return undefined;
+  const [type, detail] = JSON.parse(text.slice(HEARD_MARK.length)) as [string, unknown];
+  return { type, detail };
+}
+
+/**
+ * Scrolls `element` into view and answers its centre in the viewport, or null until it can take a
+ * click there, as Playwright's actionability checks have it: enabled, and on top at that point
+ * (through open shadow roots). Self-contained, so it can be sent into a page as it is.
+ */
+export function clickPoint(element: Element | null): { x: number; y: number } | null {
+  if (!element || (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') return null;
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const box = element.getBoundingClientRect();
+  const x = Math.round(box.left + box.width / 2);
+  const y = Math.round(box.top + box.height / 2);
+  let hit = element.ownerDocument.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
+}
+
+/** Page-side source that selects the text of the focused field (through open shadow roots), so typing replaces it. */
+export const SELECT_FOCUSED = `(() => {
+  let element = document.activeElement;
+  while (element && element.shadowRoot && element.shadowRoot.activeElement) element = element.shadowRoot.activeElement;
+  element?.select?.();
+})()`;
+
+/**
+ * Page-side expression for a tool without events (WebDriver classic): adds a listener that keeps
+ * each widget event of `types` in the tab's sessionStorage under `key` (it outlives a page load to
+ * the same origin) unless this document has one, and answers the events kept so far.
+ */
+export const keptHeardEvents = (types: readonly string[], key: string) => `((key) => {
+  globalThis[key + 'Off'] ??= ((types) => {
+    const listener = (event) => sessionStorage.setItem(key, JSON.stringify([...JSON.parse(sessionStorage.getItem(key) || '[]'), { type: event.type, detail: event.detail }]));
+    for (const type of types) document.addEventListener(type, listener);
+    return () => types.forEach((type) => document.removeEventListener(type, listener));
+  })(${JSON.stringify(types)});
+  return JSON.parse(sessionStorage.getItem(key) || '[]');
+})(${JSON.stringify(key)})`;
 
 /** A target's name in a form that crosses into a page script: a string, or a pattern's source and flags. */
 export type SerialName = { text: string } | { source: string; flags: string };

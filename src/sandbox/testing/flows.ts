@@ -82,6 +82,7 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
   async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      await log.refresh?.();
       const value = await check();
       if (value !== undefined) return value;
       const error = failure();
@@ -152,18 +153,30 @@ export async function logOnWithScanner(driver: Driver, sandbox: SandboxControl, 
   });
 }
 
+/** The controls of one QR approval: the choice that leads to the QR page, its QR code, and the sandbox's mode for it. */
+interface QrApproval {
+  choice: Target;
+  qr: Target;
+  mode: 'logon' | 'link';
+}
+
+/** From the choice or the QR page, lets the sandbox's app approve the QR code on screen; resolves on arrival. */
+function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions, { choice, qr, mode }: QrApproval): Promise<LogonResult> {
+  return withRun(driver, sandbox, options, async (run) => {
+    if ((await run.first(qr, choice)) === 1) await driver.click(choice);
+    await run.show(qr);
+    await sandbox.confirmQr(mode);
+    return run.landing();
+  });
+}
+
 /**
  * Logs on with the mobile app: from Home (choosing the app) or the mobile logon page, waits
  * for the QR code, lets the sandbox's app approve it, and resolves once the browser has arrived
  * where the widget sent it.
  */
-export async function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return withRun(driver, sandbox, options, async (run) => {
-    if ((await run.first(UI.logonQr, UI.homeMobile)) === 1) await driver.click(UI.homeMobile);
-    await run.show(UI.logonQr);
-    await sandbox.confirmQr('logon');
-    return run.landing();
-  });
+export function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
+  return approveQr(driver, sandbox, options, { choice: UI.homeMobile, qr: UI.logonQr, mode: 'logon' });
 }
 
 /**
@@ -171,13 +184,8 @@ export async function logOnWithApp(driver: Driver, sandbox: SandboxControl, opti
  * QR page, lets the sandbox's app approve the link QR code, and resolves once the browser has
  * arrived at the portal's precheck page.
  */
-export async function linkCorporateAccount(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return withRun(driver, sandbox, options, async (run) => {
-    if ((await run.first(UI.linkQr, UI.linkMobile)) === 1) await driver.click(UI.linkMobile);
-    await run.show(UI.linkQr);
-    await sandbox.confirmQr('link');
-    return run.landing();
-  });
+export function linkCorporateAccount(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
+  return approveQr(driver, sandbox, options, { choice: UI.linkMobile, qr: UI.linkQr, mode: 'link' });
 }
 
 /**

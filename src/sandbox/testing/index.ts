@@ -1,6 +1,6 @@
 /**
  * amwa-sandbox/testing: log a persona on through the widget from a host's own test suite in one
- * call (Playwright, WebdriverIO, vitest in-process, or any tool through a Driver), and the lower
+ * call (Playwright, Puppeteer, WebdriverIO, vitest in-process, or any tool through a Driver), and the lower
  * steps (scanner codes, registration codes, QR approval, faults by operationId). It only ever
  * talks to an amwa sandbox, never to a bank's API (docs/testing.md).
  */
@@ -15,6 +15,8 @@ export type { AmwaKit, AnyPage, StartOptions, TestSandbox } from './kit';
 export { domDriver } from './dom-driver';
 export { playwrightDriver } from './playwright-driver';
 export type { PlaywrightLocator, PlaywrightPage } from './playwright-driver';
+export { puppeteerDriver } from './puppeteer-driver';
+export type { PuppeteerConsoleMessage, PuppeteerElement, PuppeteerHandle, PuppeteerPage } from './puppeteer-driver';
 export { webdriverioDriver } from './webdriverio-driver';
 export type { WebdriverBrowser, WebdriverElement, WebdriverLogEntry } from './webdriverio-driver';
 export { addAmwaCommands, amwaFixtures } from './fixtures';

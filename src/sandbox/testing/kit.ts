@@ -8,10 +8,11 @@ import { domDriver } from './dom-driver';
 import type { Driver } from './driver';
 import { activateScanner, linkCorporateAccount, logOnWithApp, logOnWithScanner, responseCodeOnScreen, type ActivationResult, type FlowOptions, type LogonResult } from './flows';
 import { playwrightDriver, type PlaywrightPage } from './playwright-driver';
+import { puppeteerDriver, type PuppeteerPage } from './puppeteer-driver';
 import { webdriverioDriver, type WebdriverBrowser } from './webdriverio-driver';
 
-/** Whatever the flows can drive: a Playwright page, a WebdriverIO browser, a DOM (in-process), or a Driver. */
-export type AnyPage = PlaywrightPage | WebdriverBrowser | Document | Element | Driver;
+/** Whatever the flows can drive: a Playwright or Puppeteer page, a WebdriverIO browser, a DOM (in-process), or a Driver. */
+export type AnyPage = PlaywrightPage | PuppeteerPage | WebdriverBrowser | Document | Element | Driver;
 
 const has = (value: object, ...names: string[]) => names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
@@ -19,9 +20,10 @@ const has = (value: object, ...names: string[]) => names.every((name) => typeof 
 export function toDriver(page: AnyPage): Driver {
   if (has(page, 'isVisible', 'hear', 'fill')) return page as Driver;
   if (has(page, 'getByRole', 'exposeFunction')) return playwrightDriver(page as PlaywrightPage);
+  if (has(page, 'evaluateHandle', 'evaluateOnNewDocument')) return puppeteerDriver(page as PuppeteerPage);
   if (has(page, 'execute', 'getUrl')) return webdriverioDriver(page as WebdriverBrowser);
   if (has(page, 'querySelectorAll')) return domDriver(page as Document | Element);
-  throw new TypeError('amwa-sandbox/testing: expected a Playwright page, a WebdriverIO browser, a DOM document or element, or a Driver');
+  throw new TypeError('amwa-sandbox/testing: expected a Playwright or Puppeteer page, a WebdriverIO browser, a DOM document or element, or a Driver');
 }
 
 /** The kit bound to one sandbox: its control API and the widget's flows on any page. */

@@ -1,12 +1,11 @@
-// The WebdriverIO adapter: the kit's driver over a WebdriverIO browser (v9, WebDriver BiDi), and
-// custom commands a suite adds with `addAmwaCommands(browser, kit)`. Typed by the few members the
-// kit uses, so the kit needs no WebdriverIO of its own.
-import { findByRole, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+// The WebdriverIO adapter: the kit's driver over a WebdriverIO browser (v9; WebDriver BiDi, or
+// classic as Safari's and WebKitGTK's drivers speak it), and custom commands a suite adds with
+// `addAmwaCommands(browser, kit)`. Typed by the few members the kit uses, so the kit needs no
+// WebdriverIO of its own.
+import { clickPoint, findByRole, heardEvent, keptHeardEvents, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
-  click(): Promise<unknown>;
-  addValue(value: string): Promise<unknown>;
   getAttribute(name: string): Promise<string | null>;
 }
 
@@ -19,7 +18,8 @@ export interface WebdriverLogEntry {
 export interface WebdriverBrowser {
   execute(script: string, ...args: unknown[]): Promise<unknown>;
   $(reference: never): unknown;
-  keys(value: string | string[]): Promise<unknown>;
+  performActions(actions: object[]): Promise<unknown>;
+  releaseActions(): Promise<unknown>;
   getUrl(): Promise<string>;
   readonly isBidi: boolean;
   sessionSubscribe(params: { events: string[] }): Promise<unknown>;
@@ -28,51 +28,78 @@ export interface WebdriverBrowser {
   addCommand(name: string, command: (...args: never[]) => unknown): void;
 }
 
-/** Marks the console lines that carry widget events to the test. */
-const HEARD_MARK = '[amwa-testing]';
-/** WebDriver's Control key, held for the select-all chord. */
-const CONTROL = '\uE009';
 
 // The page-side lookup: findByRole, sent as source, over the arguments WebDriver passes.
 const FIND = `const find = ${findByRole.toString()};\nreturn find(document, arguments[0], arguments[1]);`;
 const IS_VISIBLE = `const find = ${findByRole.toString()};\nreturn find(document, arguments[0], arguments[1]) !== null;`;
+// The control's centre in the viewport, scrolled into view, or null until it can take a click there.
+const CENTRE = `const find = ${findByRole.toString()};\nconst clickPoint = ${clickPoint.toString()};\nreturn clickPoint(find(document, arguments[0], arguments[1]));`;
 
-/** A driver over a WebdriverIO browser with a BiDi session (the default of WebdriverIO 9 for Chromium, Firefox and Edge). */
+/** How long a click waits for its control to hold still where it can take the pointer. */
+const ACTIONABLE_MS = 5_000;
+
+/**
+ * A driver over a WebdriverIO browser. Clicks are the pointer at the control's centre, as a user's
+ * (WebKit's element click does not reach a control inside a shadow root). With a BiDi session
+ * (the default of WebdriverIO 9 for Chromium, Firefox and Edge) widget events reach the test as
+ * they happen; in a classic session (Safari, WebKitGTK) the tab keeps them until the flows read them.
+ */
 export function webdriverioDriver(browser: WebdriverBrowser): Driver {
   const element = async (target: Target) => {
     const reference = await browser.execute(FIND, target.role, serialName(target));
     if (!reference) throw new Error(`amwa-sandbox/testing: no visible ${target.role} named "${String(target.name)}"`);
     return (await browser.$(reference as never)) as WebdriverElement;
   };
+  /** The control's centre once two looks 50 ms apart agree (no scroll, layout shift or covering screen under way). */
+  const steadyCentre = async (target: Target) => {
+    const deadline = Date.now() + ACTIONABLE_MS;
+    for (let last = null as { x: number; y: number } | null; ; ) {
+      const now = (await browser.execute(CENTRE, target.role, serialName(target))) as { x: number; y: number } | null;
+      if (now && last && now.x === last.x && now.y === last.y) return now;
+      if (Date.now() > deadline) throw new Error(`amwa-sandbox/testing: no ${target.role} named "${String(target.name)}" that can take a click within ${ACTIONABLE_MS} ms`);
+      last = now;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const click = async (target: Target) => {
+    const { x, y } = await steadyCentre(target);
+    await browser.performActions([
+      {
+        type: 'pointer',
+        id: 'mouse',
+        parameters: { pointerType: 'mouse' },
+        actions: [
+          { type: 'pointerMove', origin: 'viewport', x, y, duration: 0 },
+          { type: 'pointerDown', button: 0 },
+          { type: 'pointerUp', button: 0 },
+        ],
+      },
+    ]);
+    await browser.releaseActions();
+  };
   return {
     isVisible: async (target) => (await browser.execute(IS_VISIBLE, target.role, serialName(target))) === true,
-    click: async (target) => void (await (await element(target)).click()),
+    click,
     async fill(target, value) {
-      const field = await element(target);
-      await field.click();
+      await click(target);
       // Select what the field holds (a pre-filled '38-', a remembered user ID), then type over it.
-      await browser.keys([CONTROL, 'a']);
-      await field.addValue(value);
+      await browser.execute(`${SELECT_FOCUSED};`);
+      // Each key down and up in turn: WebdriverIO's keys() holds a string's keys down together, which drops repeated ones.
+      await browser.performActions([{ type: 'key', id: 'keyboard', actions: [...value].flatMap((key) => [{ type: 'keyDown', value: key }, { type: 'keyUp', value: key }]) }]);
+      await browser.releaseActions();
     },
     attribute: async (target, name) => (await element(target)).getAttribute(name),
     url: () => browser.getUrl(),
     async hear(types): Promise<EventLog> {
-      if (!browser.isBidi) throw new Error('amwa-sandbox/testing: hearing widget events in WebdriverIO needs a WebDriver BiDi session (capability webSocketUrl: true, the default of WebdriverIO 9)');
+      if (!browser.isBidi) return hearKept(browser, types);
       const heard: HeardEvent[] = [];
       const listener = ({ text }: WebdriverLogEntry) => {
-        if (!text?.startsWith(HEARD_MARK)) return;
-        const [type, detail] = JSON.parse(text.slice(HEARD_MARK.length)) as [string, unknown];
-        heard.push({ type, detail });
+        const event = heardEvent(text);
+        if (event) heard.push(event);
       };
       await browser.sessionSubscribe({ events: ['log.entryAdded'] });
       browser.on('log.entryAdded', listener);
-      // Console lines reach the test across page loads, which an in-page list would not.
-      await browser.execute(
-        `const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
-        for (const type of arguments[0]) document.addEventListener(type, listener);
-        globalThis.__amwaTestingOff = () => arguments[0].forEach((type) => document.removeEventListener(type, listener));`,
-        types,
-      );
+      await browser.execute(logHeardEvents(types, '__amwaTestingOff'));
       return {
         read: () => [...heard],
         stop() {
@@ -81,6 +108,26 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
           void browser.execute('globalThis.__amwaTestingOff?.()').catch(() => undefined);
         },
       };
+    },
+  };
+}
+
+let hearings = 0;
+
+/** Hears widget events in a classic session: the tab keeps them, and `refresh` reads them (adding the listener to a page that has none yet). */
+async function hearKept(browser: WebdriverBrowser, types: readonly string[]): Promise<EventLog> {
+  const key = `__amwaTestingKept${++hearings}`;
+  const kept = `return ${keptHeardEvents(types, key)};`;
+  let heard = (await browser.execute(`sessionStorage.removeItem(${JSON.stringify(key)});\n${kept}`)) as HeardEvent[];
+  return {
+    read: () => [...heard],
+    async refresh() {
+      // Between two documents, or on another origin's storage, there is less to read: what was read stays.
+      const stored = ((await browser.execute(kept).catch(() => undefined)) as HeardEvent[] | undefined) ?? [];
+      if (stored.length >= heard.length) heard = stored;
+    },
+    stop() {
+      void browser.execute(`globalThis[${JSON.stringify(key + 'Off')}]?.(); sessionStorage.removeItem(${JSON.stringify(key)});`).catch(() => undefined);
     },
   };
 }

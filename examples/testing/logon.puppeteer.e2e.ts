@@ -1,0 +1,66 @@
+// A bank's Puppeteer test of its own logon page with the widget inside, in Chromium (DevTools
+// protocol) and Firefox (WebDriver BiDi): the kit logs a persona on with the scanner, and with the
+// app, one call each, on the same page object in both. Run by the e2e suite (vitest as the runner).
+// The machine's browsers, as the rest of the suite finds them; one that is missing runs nothing
+// outside CI and says so, and fails in CI (.ci/run installs both).
+import { startSandbox, type TestSandbox } from 'amwa-sandbox/testing';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { findChromium, findFirefox, thisSystem } from '../../test/browsers/find.mjs';
+import { apiOrigin, startHostPage, type HostPage } from './host';
+
+const system = await thisSystem();
+const browsers = [
+  { name: 'chrome', path: findChromium(system)?.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
+  { name: 'firefox', path: findFirefox(system)?.path, args: [] },
+] as const;
+for (const { name, path } of browsers) {
+  if (path) continue;
+  if (process.env.CI) throw new Error(`testing kit: no ${name} for the Puppeteer example in CI`);
+  console.log(`testing kit: the Puppeteer example does not run in ${name}, not on this machine`);
+}
+
+let sandbox: TestSandbox;
+let host: HostPage;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  host = await startHostPage(apiOrigin(sandbox.url));
+});
+afterAll(async () => {
+  await host?.close();
+  await sandbox?.stop();
+});
+
+describe.each(browsers.filter(({ path }) => path))('in $name', ({ name, path, args }) => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await puppeteer.launch({ browser: name, executablePath: path, headless: true, args: [...args] });
+  });
+  // A fresh browser context per test: no test inherits the remembered logon type of another.
+  beforeEach(async () => {
+    await sandbox.reset();
+    page = await (await browser.createBrowserContext()).newPage();
+  });
+  afterEach(async () => {
+    await page?.browserContext().close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test('EMMA0005 logs on with the scanner from the bank logon page', async () => {
+    await page.goto(`${host.origin}/access/pages/logon/scanner`);
+    const { url, events } = await sandbox.logOnWithScanner(page, { userId: 'EMMA0005' });
+    expect(url).toBe(`${apiOrigin(sandbox.url)}/__sandbox/logged-on`);
+    expect(page.url()).toBe(url);
+    expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+  });
+
+  test('logs on with the app from Home', async () => {
+    await page.goto(`${host.origin}/access/`);
+    const { url } = await sandbox.logOnWithApp(page);
+    expect(page.url()).toBe(url);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('You are logged on');
+  });
+});

@@ -1,0 +1,51 @@
+// The examples folder as a developer finds it (issue 18): every app in examples/ is a row of
+// examples/README.md's table, runs with the two commands its README opens with, takes amwa from
+// the repository, has a lock file that matches its package.json, and is built and walked by the
+// host tests (test/hosts/examples.json, or the Next.js example's own describe in hosts.e2e.ts).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import HOSTED from '../hosts/examples.json';
+
+// happy-dom replaces the global URL, so the folder comes from this file's directory.
+const examples = resolve(import.meta.dirname, '../../examples');
+const read = (...path: string[]) => readFileSync(join(examples, ...path), 'utf8');
+const json = (...path: string[]) => JSON.parse(read(...path)) as Record<string, unknown>;
+/** Folders of examples/ that are apps of their own (the others are sources the repository's build uses). */
+const APPS = readdirSync(examples, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(examples, entry.name, 'package.json')))
+  .map((entry) => entry.name)
+  .sort();
+
+describe('the examples folder', () => {
+  it('holds the six apps the issue names', () => {
+    expect(APPS).toEqual(['corporate-portal', 'nextjs', 'preact', 'react', 'script-tag', 'vanilla']);
+  });
+
+  it('lists each app in examples/README.md with its two commands', () => {
+    const rows = read('README.md').split('\n').filter((line) => line.startsWith('| ['));
+    expect(rows.map((row) => /^\| \[([\w-]+)\]\(\1\/\) \|/.exec(row)?.[1]).sort()).toEqual(APPS);
+    for (const row of rows) expect(row).toMatch(/\| `npm install` then `npm run dev` \|$/);
+  });
+
+  it('has every app built and walked by the host tests', () => {
+    expect([...Object.keys(HOSTED), 'nextjs'].sort()).toEqual(APPS);
+  });
+
+  describe.each(APPS)('examples/%s', (name) => {
+    const manifest = json(name, 'package.json') as { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> };
+
+    it("opens its README with `npm install` and `npm run dev`, and has a dev script", () => {
+      const [, first] = /^# .+\n\n```sh\n([^`]*)```\n/.exec(read(name, 'README.md')) ?? [];
+      expect(first).toBe('npm install\nnpm run dev\n');
+      expect(manifest.scripts?.dev).toBeTruthy();
+    });
+
+    it('takes amwa from the repository, and its lock file matches its package.json', () => {
+      expect(manifest.dependencies?.amwa).toBe('file:../..');
+      const lock = json(name, 'package-lock.json') as { packages: Record<string, { dependencies?: unknown; devDependencies?: unknown }> };
+      expect(lock.packages['']?.dependencies).toEqual(manifest.dependencies);
+      expect(lock.packages['']?.devDependencies).toEqual(manifest.devDependencies);
+    });
+  });
+});
