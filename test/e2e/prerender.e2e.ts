@@ -1,4 +1,4 @@
-// docs/performance.md's recipe for the scanner logon's full page load: the host page's own
+// docs/embedding.md's recipe for the scanner logon's full page load: the host page's own
 // speculation rules prerender the page behind Home's scanner option, so the click shows its user
 // ID step at once. Under the nonce policy with Trusted Types of csp-nonce.e2e.ts, with no
 // violation; the prerendered widget records no analytics until the user is shown the page.
@@ -56,7 +56,7 @@ const policy = (nonce: string) =>
     `require-trusted-types-for 'script'`,
   ].join('; ');
 
-// docs/performance.md's rule, with 'immediate' for the 'moderate' of the docs: an undriven
+// docs/embedding.md's rule, with 'immediate' for the 'moderate' of the docs: an undriven
 // browser has no pointer to rest on the option (a hover is Chromium's business, not the widget's).
 const RULES = { prerender: [{ source: 'document', where: { href_matches: `${BASE_PATH}/pages/logon/scanner` }, eagerness: 'immediate' }] };
 
@@ -167,7 +167,7 @@ async function browse(url: string): Promise<void> {
   }
 }
 
-describe('the scanner logon prerendered by the host page (docs/performance.md)', () => {
+describe('the scanner logon prerendered by the host page (docs/embedding.md)', () => {
   test('a click on the scanner option shows the user ID step prerendered, with no violation and no analytics before it is shown', async () => {
     await browse(`${appOrigin()}${BASE_PATH}/`);
     const home = reports.find((report) => report.page === 'home');
