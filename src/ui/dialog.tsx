@@ -1,19 +1,5 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
-import { useContext, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Button } from './button';
-import { DialogRootContext } from './dialog-root';
-import { cx } from './cx';
-import { ArrowLeftIcon, CloseIcon } from './icons';
-import { useFlowStyles } from './use-styles';
-
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { lazyImport } from '../core/lazy-import';
 
 /** Props of {@link Dialog}: controlled through `open` and `onOpenChange`. */
 export interface DialogProps {
@@ -42,108 +28,59 @@ export interface DialogProps {
   className?: string;
 }
 
+/** The modal and floating-ui under it, about a quarter of the pages' code: fetched once a page with a dialog is idle, or when one opens. */
+const modal = lazyImport(() => import('./modal'), {
+  report: (error) => console.warn('amwa: the dialog code could not be loaded ahead of use; it is tried again when a dialog opens', error),
+});
+let loaded: typeof import('./modal') | undefined;
+
+/** Loads the dialog code now; every dialog rendered after it draws in its first render. */
+export async function loadDialogCode(): Promise<void> {
+  loaded ??= await modal.get();
+}
+
+/** Runs `fn` when the browser is idle (or in a task where it cannot tell); returns the cancel. */
+function onIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 0);
+  return () => clearTimeout(id);
+}
+
 /**
  * A modal dialog, 400px wide (at most the viewport less 32px): focus moves to
  * its title and is trapped inside, Escape dismisses and closes it (`onDismiss`, then
  * `onOpenChange(false)`), a press outside closes it, body
- * scrolling is locked, and focus returns where it was on close.
+ * scrolling is locked, and focus returns where it was on close. Its code loads apart from the
+ * page's; a dialog opened before it is there shows once it is, and one whose code cannot be
+ * fetched fails the page as any missing chunk does.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  role = 'dialog',
-  closeLabel,
-  backLabel,
-  onBack,
-  confirmLabel,
-  onConfirm,
-  dismissLabel,
-  onDismiss,
-  viewKey,
-  root,
-  className,
-}: DialogProps) {
-  useFlowStyles();
-  const contextRoot = useContext(DialogRootContext);
-  // Escape dismisses and closes (spec section 4): the dismiss callback runs as the dismiss button's would.
-  const { refs, context } = useFloating({
-    open,
-    onOpenChange: (next, _event, reason) => {
-      if (!next && reason === 'escape-key') onDismiss?.();
-      onOpenChange(next);
-    },
-  });
-  const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const shownView = useRef<typeof viewKey | null>(null);
-
-  // A new view of an open dialog focuses its title, in the same frame as the old view's control
-  // goes (never leaving focus on the page in between). Opening is left to the focus manager: it
-  // records the opener (to give focus back on close) before anything inside takes focus.
-  useLayoutEffect(() => {
-    if (open && shownView.current !== null && shownView.current !== viewKey) titleRef.current?.focus();
-    shownView.current = open ? viewKey : null;
-  }, [open, viewKey]);
-
-  if (!open) return null;
-
-  const close = (callback?: () => void) => () => {
-    callback?.();
-    onOpenChange(false);
-  };
-
-  return (
-    <FloatingPortal root={root ?? contextRoot}>
-      <FloatingOverlay lockScroll className="amwa-dialog__overlay">
-        <FloatingFocusManager context={context} initialFocus={titleRef}>
-          <div
-            ref={refs.setFloating}
-            {...getFloatingProps({
-              className: cx('amwa-dialog', className),
-              'aria-labelledby': titleId,
-              'aria-describedby': description ? descriptionId : undefined,
-              'aria-modal': true,
-            })}
-          >
-            {/* The title comes first in the DOM (Back is drawn before it): a new view focuses the
-                title, and Tab from there reaches Back before Close. */}
-            <div className="amwa-dialog__header">
-              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
-                {title}
-              </h2>
-              {onBack && backLabel && (
-                <button type="button" className="amwa-icon-button amwa-dialog__back" aria-label={backLabel} onClick={onBack}>
-                  <ArrowLeftIcon />
-                </button>
-              )}
-              {closeLabel && (
-                <button type="button" className="amwa-icon-button amwa-dialog__close" aria-label={closeLabel} onClick={close()}>
-                  <CloseIcon />
-                </button>
-              )}
-            </div>
-            <div className="amwa-dialog__body">
-              {description && <p id={descriptionId}>{description}</p>}
-              {children}
-            </div>
-            {(confirmLabel || dismissLabel) && (
-              <div className="amwa-dialog__footer">
-                {dismissLabel && (
-                  <Button variant="secondary" onClick={close(onDismiss)}>
-                    {dismissLabel}
-                  </Button>
-                )}
-                {confirmLabel && <Button onClick={close(onConfirm)}>{confirmLabel}</Button>}
-              </div>
-            )}
-          </div>
-        </FloatingFocusManager>
-      </FloatingOverlay>
-    </FloatingPortal>
-  );
+export function Dialog(props: DialogProps): ReactElement | null {
+  const [module, setModule] = useState(loaded);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const { open } = props;
+  useEffect(() => {
+    if (module) return;
+    let mounted = true;
+    // A failed load while the dialog is closed is tried again when it opens (the effect runs again).
+    const load = () =>
+      void modal.get().then(
+        (done) => {
+          loaded = done;
+          if (mounted) setModule(done);
+        },
+        (error: unknown) => {
+          if (mounted && open) setFailure({ error });
+        },
+      );
+    const cancel = open ? (load(), undefined) : onIdle(load);
+    return () => {
+      mounted = false;
+      cancel?.();
+    };
+  }, [module, open]);
+  if (failure && open) throw failure.error;
+  return module ? <module.Modal {...props} /> : null;
 }
