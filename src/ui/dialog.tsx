@@ -28,7 +28,7 @@ export interface DialogProps {
   className?: string;
 }
 
-/** The modal and floating-ui under it, about a quarter of the pages' code: fetched once a page with a dialog is idle, or when one opens. */
+/** The modal and floating-ui under it, about a quarter of the pages' code: fetched when the pointer or focus reaches a Help button, or when a dialog opens. */
 const modal = lazyImport(() => import('./modal'), {
   report: (error) => console.warn('amwa: the dialog code could not be loaded ahead of use; it is tried again when a dialog opens', error),
 });
@@ -39,14 +39,9 @@ export async function loadDialogCode(): Promise<void> {
   loaded ??= await modal.get();
 }
 
-/** Runs `fn` when the browser is idle (or in a task where it cannot tell); returns the cancel. */
-function onIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fn, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(fn, 0);
-  return () => clearTimeout(id);
+/** Starts loading the dialog code ahead of an opening (a pointer on a Help button); a failure is reported, and tried again on open. */
+export function warmDialogCode(): void {
+  if (!loaded) modal.warm();
 }
 
 /**
@@ -54,32 +49,25 @@ function onIdle(fn: () => void): () => void {
  * its title and is trapped inside, Escape dismisses and closes it (`onDismiss`, then
  * `onOpenChange(false)`), a press outside closes it, body
  * scrolling is locked, and focus returns where it was on close. Its code loads apart from the
- * page's; a dialog opened before it is there shows once it is, and one whose code cannot be
- * fetched fails the page as any missing chunk does.
+ * page's, when the first dialog opens (or a pointer on a Help button asks ahead): the dialog shows
+ * once it is there, and one whose code cannot be fetched fails the page as any missing chunk does.
  */
 export function Dialog(props: DialogProps): ReactElement | null {
   const [module, setModule] = useState(loaded);
   const [failure, setFailure] = useState<{ error: unknown }>();
   const { open } = props;
   useEffect(() => {
-    if (module) return;
+    // Nothing loads for a closed dialog: a screen pays for dialogs only once one opens.
+    if (module || !open) return;
     let mounted = true;
-    // A failed load while the dialog is closed is tried again when it opens (the effect runs again).
-    const load = () =>
-      void modal.get().then(
-        (done) => {
-          loaded = done;
-          if (mounted) setModule(done);
-        },
-        (error: unknown) => {
-          if (mounted && open) setFailure({ error });
-        },
-      );
-    const cancel = open ? (load(), undefined) : onIdle(load);
-    return () => {
-      mounted = false;
-      cancel?.();
-    };
+    modal.get().then(
+      (done) => {
+        loaded = done;
+        if (mounted) setModule(done);
+      },
+      (error: unknown) => mounted && setFailure({ error }),
+    );
+    return () => void (mounted = false);
   }, [module, open]);
   if (failure && open) throw failure.error;
   return module ? <module.Modal {...props} /> : null;
