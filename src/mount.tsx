@@ -235,7 +235,7 @@ function startInstance(
   );
 
   const cookies = createCookies(settings);
-  const analytics = createAnalytics({ settings, emit, cookies, guard });
+  const analytics = createAnalytics({ settings, emit, cookies, guard, signal: scope.signal });
   const api = createLazyApiClient(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
     () => import('./core/api'),

@@ -37,6 +37,40 @@ describe('createAnalytics', () => {
     ]);
   });
 
+  it('records nothing while the page is prerendered, and everything in order once it is shown', () => {
+    const page = Object.assign(new EventTarget(), { prerendering: true });
+    const emitter = createEmitter();
+    const events: string[] = [];
+    emitter.on('amwa-page-load', ({ pageName }) => events.push(pageName));
+    const analytics = createAnalytics({ settings: { dataLayerName: 'dataLayer', analyticsConsent: true }, emit: emitter.emit, cookies: createCookies({ basePath: '', brandPrefix: 'amwa' }), page });
+    analytics.pageLoad('logon:scanner-user-id');
+    analytics.element({ elementType: 'link', content: 'help', position: 'logon:scanner-user-id', event: 'viewed' });
+    expect([host.dataLayer, events]).toEqual([undefined, []]);
+    page.prerendering = false;
+    page.dispatchEvent(new Event('prerenderingchange'));
+    expect(host.dataLayer).toEqual([
+      { event: 'pageLoad', pageName: 'logon:scanner-user-id' },
+      { event: 'elementsOnPage', elementType: 'link', content: 'help', position: 'logon:scanner-user-id', elementEvent: 'viewed' },
+    ]);
+    expect(events).toEqual(['logon:scanner-user-id']);
+    analytics.pageLoad('logon:scanner-code');
+    expect(events).toEqual(['logon:scanner-user-id', 'logon:scanner-code']);
+  });
+
+  it('drops what it held for a prerendered page when the widget unmounts first, and leaves no listener', () => {
+    const page = Object.assign(new EventTarget(), { prerendering: true });
+    const added = vi.spyOn(page, 'addEventListener');
+    const unmounted = new AbortController();
+    const analytics = createAnalytics({ settings: { dataLayerName: 'dataLayer', analyticsConsent: true }, emit: () => true, cookies: createCookies({ basePath: '', brandPrefix: 'amwa' }), page, signal: unmounted.signal });
+    analytics.pageLoad('logon:scanner-user-id');
+    unmounted.abort();
+    analytics.pageLoad('logon:scanner-code');
+    page.dispatchEvent(new Event('prerenderingchange'));
+    expect(host.dataLayer).toBeUndefined();
+    expect(added).toHaveBeenCalledTimes(1);
+    expect(added.mock.calls[0]![2]).toMatchObject({ once: true, signal: unmounted.signal });
+  });
+
   it("pushes through an existing array's own push under the configured name (a tag manager replaces it)", () => {
     const seen: unknown[] = [];
     host.adobeLayer = Object.assign([], { push: (entry: unknown) => seen.push(entry) });

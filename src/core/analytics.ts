@@ -31,15 +31,31 @@ export interface AnalyticsDeps {
   cookies: { analyticsLogging(): boolean };
   /** Where a throwing data layer is reported; the push is then dropped. */
   guard?: HostGuard;
+  /** The page, to hold records while it is prerendered (defaults to `document`). */
+  page?: PrerenderingPage;
+  /** Once aborted (the widget unmounted), records held for a prerendered page are dropped. */
+  signal?: AbortSignal;
 }
+
+/** The page as analytics sees it: prerendered (speculation rules) or shown. */
+export type PrerenderingPage = EventTarget & { readonly prerendering?: boolean };
 
 /**
  * Creates the analytics recorder; without a `window` (server) only the events are emitted.
  * Nothing reaches the data layer while `settings.analyticsConsent` is false: those entries are
  * dropped, not queued, and the amwa events still fire for the host's own listeners.
  */
-export function createAnalytics({ settings, emit, cookies, guard = createHostGuard() }: AnalyticsDeps): Analytics {
+export function createAnalytics({ settings, emit, cookies, guard = createHostGuard(), page = typeof document === 'undefined' ? undefined : document, signal }: AnalyticsDeps): Analytics {
   let currentPage = '';
+  // A page a host prerenders (docs/performance.md) records nothing until the user is shown it:
+  // a prerender that is never used must not count as a visit.
+  const held: Array<() => void> = [];
+  const whenShown = (record: () => void) => {
+    if (!page?.prerendering) return record();
+    if (signal?.aborted) return;
+    if (!held.length) page.addEventListener('prerenderingchange', () => held.splice(0).forEach((run) => run()), { once: true, signal });
+    held.push(record);
+  };
   const push = (entry: DataLayerEntry) => {
     if (cookies.analyticsLogging()) console.info('amwa analytics', entry);
     if (typeof window === 'undefined' || !settings.analyticsConsent) return;
@@ -59,14 +75,16 @@ export function createAnalytics({ settings, emit, cookies, guard = createHostGua
     }
     return undefined;
   };
-  const pageLoad = (pageName: string) => {
-    push({ event: 'pageLoad', pageName });
-    emit('amwa-page-load', { pageName });
-  };
-  const element = ({ event, ...rest }: ElementEvent) => {
-    push({ event: 'elementsOnPage', ...rest, elementEvent: event });
-    emit('amwa-elements-on-page', { ...rest, event });
-  };
+  const pageLoad = (pageName: string) =>
+    whenShown(() => {
+      push({ event: 'pageLoad', pageName });
+      emit('amwa-page-load', { pageName });
+    });
+  const element = ({ event, ...rest }: ElementEvent) =>
+    whenShown(() => {
+      push({ event: 'elementsOnPage', ...rest, elementEvent: event });
+      emit('amwa-elements-on-page', { ...rest, event });
+    });
   return {
     pageLoad(pageName) {
       currentPage = pageName;
@@ -75,7 +93,8 @@ export function createAnalytics({ settings, emit, cookies, guard = createHostGua
     consented() {
       // The page on screen when consent arrives is recorded then, so a visitor who accepts on
       // Home is counted on Home; the amwa event already fired and is not repeated.
-      if (currentPage) push({ event: 'pageLoad', pageName: currentPage });
+      const shown = currentPage;
+      if (shown) whenShown(() => push({ event: 'pageLoad', pageName: shown }));
     },
     element,
     view: (name) => element({ elementType: 'view', content: name, position: currentPage, event: 'viewed' }),

@@ -1,4 +1,4 @@
-import { useMergeRefs } from '@floating-ui/react';
+import { useMergeRefs } from './merge-refs';
 import {
   forwardRef,
   useId,

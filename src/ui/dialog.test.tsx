@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Dialog, type DialogProps } from './dialog';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Dialog, loadDialogCode, type DialogProps } from './dialog';
 import { DialogRootContext } from './dialog-root';
 
 afterEach(cleanup);
@@ -44,6 +44,9 @@ async function openDialog(props: Partial<DialogProps> = {}) {
   await settle();
   return { user, dialog: screen.getByRole(props.role ?? 'dialog') };
 }
+
+// The dialog code is a chunk of its own (./dialog.tsx); here it is loaded before the first test.
+beforeAll(() => loadDialogCode());
 
 describe('Dialog', () => {
   it('is a modal dialog named by its title, which gets focus', async () => {

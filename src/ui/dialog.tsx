@@ -1,19 +1,5 @@
-import {
-  FloatingFocusManager,
-  FloatingOverlay,
-  FloatingPortal,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react';
-import { useContext, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Button } from './button';
-import { DialogRootContext } from './dialog-root';
-import { cx } from './cx';
-import { ArrowLeftIcon, CloseIcon } from './icons';
-import { useFlowStyles } from './use-styles';
-
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { lazyImport } from '../core/lazy-import';
 
 /** Props of {@link Dialog}: controlled through `open` and `onOpenChange`. */
 export interface DialogProps {
@@ -42,108 +28,47 @@ export interface DialogProps {
   className?: string;
 }
 
+/** The modal and floating-ui under it, about a quarter of the pages' code: fetched when the pointer or focus reaches a Help button, or when a dialog opens. */
+const modal = lazyImport(() => import('./modal'), {
+  report: (error) => console.warn('amwa: the dialog code could not be loaded ahead of use; it is tried again when a dialog opens', error),
+});
+let loaded: typeof import('./modal') | undefined;
+
+/** Loads the dialog code now; every dialog rendered after it draws in its first render. */
+export async function loadDialogCode(): Promise<void> {
+  loaded ??= await modal.get();
+}
+
+/** Starts loading the dialog code ahead of an opening (a pointer on a Help button); a failure is reported, and tried again on open. */
+export function warmDialogCode(): void {
+  if (!loaded) modal.warm();
+}
+
 /**
  * A modal dialog, 400px wide (at most the viewport less 32px): focus moves to
  * its title and is trapped inside, Escape dismisses and closes it (`onDismiss`, then
  * `onOpenChange(false)`), a press outside closes it, body
- * scrolling is locked, and focus returns where it was on close.
+ * scrolling is locked, and focus returns where it was on close. Its code loads apart from the
+ * page's, when the first dialog opens (or a pointer on a Help button asks ahead): the dialog shows
+ * once it is there, and one whose code cannot be fetched fails the page as any missing chunk does.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  role = 'dialog',
-  closeLabel,
-  backLabel,
-  onBack,
-  confirmLabel,
-  onConfirm,
-  dismissLabel,
-  onDismiss,
-  viewKey,
-  root,
-  className,
-}: DialogProps) {
-  useFlowStyles();
-  const contextRoot = useContext(DialogRootContext);
-  // Escape dismisses and closes (spec section 4): the dismiss callback runs as the dismiss button's would.
-  const { refs, context } = useFloating({
-    open,
-    onOpenChange: (next, _event, reason) => {
-      if (!next && reason === 'escape-key') onDismiss?.();
-      onOpenChange(next);
-    },
-  });
-  const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const shownView = useRef<typeof viewKey | null>(null);
-
-  // A new view of an open dialog focuses its title, in the same frame as the old view's control
-  // goes (never leaving focus on the page in between). Opening is left to the focus manager: it
-  // records the opener (to give focus back on close) before anything inside takes focus.
-  useLayoutEffect(() => {
-    if (open && shownView.current !== null && shownView.current !== viewKey) titleRef.current?.focus();
-    shownView.current = open ? viewKey : null;
-  }, [open, viewKey]);
-
-  if (!open) return null;
-
-  const close = (callback?: () => void) => () => {
-    callback?.();
-    onOpenChange(false);
-  };
-
-  return (
-    <FloatingPortal root={root ?? contextRoot}>
-      <FloatingOverlay lockScroll className="amwa-dialog__overlay">
-        <FloatingFocusManager context={context} initialFocus={titleRef}>
-          <div
-            ref={refs.setFloating}
-            {...getFloatingProps({
-              className: cx('amwa-dialog', className),
-              'aria-labelledby': titleId,
-              'aria-describedby': description ? descriptionId : undefined,
-              'aria-modal': true,
-            })}
-          >
-            {/* The title comes first in the DOM (Back is drawn before it): a new view focuses the
-                title, and Tab from there reaches Back before Close. */}
-            <div className="amwa-dialog__header">
-              <h2 id={titleId} ref={titleRef} tabIndex={-1} className="amwa-dialog__title">
-                {title}
-              </h2>
-              {onBack && backLabel && (
-                <button type="button" className="amwa-icon-button amwa-dialog__back" aria-label={backLabel} onClick={onBack}>
-                  <ArrowLeftIcon />
-                </button>
-              )}
-              {closeLabel && (
-                <button type="button" className="amwa-icon-button amwa-dialog__close" aria-label={closeLabel} onClick={close()}>
-                  <CloseIcon />
-                </button>
-              )}
-            </div>
-            <div className="amwa-dialog__body">
-              {description && <p id={descriptionId}>{description}</p>}
-              {children}
-            </div>
-            {(confirmLabel || dismissLabel) && (
-              <div className="amwa-dialog__footer">
-                {dismissLabel && (
-                  <Button variant="secondary" onClick={close(onDismiss)}>
-                    {dismissLabel}
-                  </Button>
-                )}
-                {confirmLabel && <Button onClick={close(onConfirm)}>{confirmLabel}</Button>}
-              </div>
-            )}
-          </div>
-        </FloatingFocusManager>
-      </FloatingOverlay>
-    </FloatingPortal>
-  );
+export function Dialog(props: DialogProps): ReactElement | null {
+  const [module, setModule] = useState(loaded);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const { open } = props;
+  useEffect(() => {
+    // Nothing loads for a closed dialog: a screen pays for dialogs only once one opens.
+    if (module || !open) return;
+    let mounted = true;
+    modal.get().then(
+      (done) => {
+        loaded = done;
+        if (mounted) setModule(done);
+      },
+      (error: unknown) => mounted && setFailure({ error }),
+    );
+    return () => void (mounted = false);
+  }, [module, open]);
+  if (failure && open) throw failure.error;
+  return module ? <module.Modal {...props} /> : null;
 }

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadDialogCode } from './dialog';
 import { HelpDialog, type HelpTopic } from './help-dialog';
 
 const topics: HelpTopic[] = [
@@ -18,6 +19,9 @@ function Harness({ initialTopic, onTrack }: { initialTopic?: string; onTrack?: (
     </>
   );
 }
+
+// The dialog code is a chunk of its own (./dialog.tsx); here it is loaded before the first test.
+beforeAll(() => loadDialogCode());
 
 describe('HelpDialog', () => {
   it('shows the list, then a topic with a back arrow that returns to the list', async () => {

@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadDialogCode } from './dialog';
 import { InactivityDialog } from './inactivity-dialog';
 
 afterEach(cleanup);
@@ -10,6 +11,9 @@ const props = {
   text: 'You have been inactive for a while. For your security, your session ends in 30 seconds.',
   continueLabel: 'Continue',
 };
+
+// The dialog code is a chunk of its own (./dialog.tsx); here it is loaded before the first test.
+beforeAll(() => loadDialogCode());
 
 describe('InactivityDialog', () => {
   it('renders nothing while closed', () => {

@@ -300,6 +300,27 @@ describe('scanner logon', () => {
     expect(ctx.of('amwa-clear-technical-exception').length).toBeGreaterThan(clears);
   });
 
+  it('asks for the colour code as soon as the session is there, before the code step shows it', async () => {
+    const ctx = setup();
+    expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(true);
+    expect(ctx.logon.state.status).toBe('code');
+    expect(ctx.logon.colourCode.state.status).not.toBe('idle');
+    await vi.waitFor(() => expect(ctx.logon.colourCode.state.status).toBe('shown'));
+    // The code step's own show() finds it there: no second colour code.
+    ctx.logon.colourCode.show();
+    expect(ctx.paths.filter((path) => path === SCANNER_LOGON_PATHS.initiate)).toHaveLength(1);
+  });
+
+  it('asks for no colour code when the session ends while it starts', async () => {
+    const ctx = setup();
+    const submitted = ctx.logon.submitUserId('EMMA0005', true);
+    await ctx.logon.endSession();
+    expect(await submitted).toBe(true);
+    expect(ctx.logon.state.status).toBe('userId');
+    expect(ctx.logon.colourCode.state.status).toBe('idle');
+    expect(ctx.paths).not.toContain(SCANNER_LOGON_PATHS.initiate);
+  });
+
   it('shows a failed anonymous session as a technical error and stays on the user ID step', async () => {
     const ctx = setup();
     ctx.state.faults.push({ path: '/access/v1/public/session/anonymous/initiate', status: 503, times: 1 });

@@ -360,6 +360,11 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
         emit('amwa-clear-technical-exception', {});
         await startAnonymous();
         sessionUnused = true;
+        if (signal.aborted || store.get().status !== 'starting') return true;
+        // The colour code is asked for the moment the session is there, not once the code step
+        // has rendered and its effect has run a frame later: the screen renders while the server
+        // answers (the step's show() then finds it loading).
+        colourCode.show();
         if (!fire('started')) return true;
         emit('amwa-next', { flow: 'scanner-logon', step: 'userId' });
         trace(TRACED.scannerLogonStarted);

@@ -1,10 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useAmwa, useRouter } from '../../context';
 import type { ColourCodeState } from '../../core/flows/colour-code';
 import { createInactivityTimer, type InactivityTimer } from '../../core/flows/inactivity';
 import { createScannerLogon, type ScannerLogon, type ScannerLogonState } from '../../core/flows/scanner-logon';
 import { SESSION_EXPIRED, splitSessionExpired } from '../../core/router';
+import type { Scope } from '../../core/scope';
 import type { Session } from '../../core/session';
+import { nextTask } from '../../core/when-idle';
 
 /** The scanner logon of one screen and the inactivity limit that guards it. */
 export interface ScannerLogonFlow {
@@ -65,9 +67,28 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
   return flow;
 }
 
-/** The flow's state and its colour code's, re-rendering on every change. */
+/**
+ * The flow's state and its colour code's, re-rendering on every change in a task of its own: a
+ * call the flow starts with the change (the session on Next, the colour code once the session is
+ * there) goes out first, and the screen renders while the server answers, not before asking it.
+ */
 export function useScannerLogonState(logon: ScannerLogon): { state: ScannerLogonState; colour: ColourCodeState } {
-  const state = useSyncExternalStore(logon.subscribe, () => logon.state);
-  const colour = useSyncExternalStore(logon.colourCode.subscribe, () => logon.colourCode.state);
+  const { scope } = useAmwa();
+  const subscribe = useMemo(() => afterCalls(scope, logon.subscribe), [scope, logon]);
+  const subscribeColour = useMemo(() => afterCalls(scope, logon.colourCode.subscribe), [scope, logon]);
+  const state = useSyncExternalStore(subscribe, () => logon.state);
+  const colour = useSyncExternalStore(subscribeColour, () => logon.colourCode.state);
   return { state, colour };
 }
+
+/** `subscribe` whose listener hears of a change in the next task, once what the change started has gone out. */
+const afterCalls =
+  (scope: Scope, subscribe: (listener: () => void) => () => void) =>
+  (listener: () => void): (() => void) => {
+    const own = scope.child();
+    const stop = subscribe(() => nextTask(own, listener));
+    return () => {
+      stop();
+      own.dispose();
+    };
+  };
