@@ -12,12 +12,18 @@
 // input to the frame that shows the next screen, server time excluded. docs/performance.md has
 // the figures and what they mean.
 //
-//   npm run bench [-- --runs 7 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
+//   npm run bench [-- --runs 7 --clicks 3 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
+//
+// `--only` takes first-load ids (empty, home-en, scanner, …; then no next screens) and next-screen
+// ids (home-scanner, user-id-colour-code, home-qr, activation-first-step), or `next` for every
+// next screen and no first load.
 //
 // Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
 // .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
 // dist/ (e.g. an old release) instead; `--compare DIR` (repeatable) measures another checkout's
-// build in the same rounds, each from a server of its own, so a busy machine weighs on both alike.
+// build in the same rounds, each from a server of its own, so a busy machine weighs on both alike:
+// first loads in alternation, and next screens click by click (the builds' order reversed every
+// other click).
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
@@ -107,7 +113,7 @@ async function bench() {
   const labelled = (name, build) => (builds.length === 1 ? name : `${name} [${build.label}]`);
 
   const BENCH = '/__sandbox/bench';
-  const SCENARIOS = [
+  const FIRST_LOADS = [
     { id: 'empty', name: 'empty page (one <input>)', path: `${BENCH}/empty` },
     { id: 'home-en', name: 'Home, English', path: `${BENCH}/widget/` },
     { id: 'home-de', name: 'Home, German', path: `${BENCH}/widget/?lang=de&country=DE` },
@@ -120,8 +126,16 @@ async function bench() {
     { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
     { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(hostDir('vanilla'), 'index.html') },
     { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', needs: join(hostDir('react'), 'index.html') },
-  ]
-    .filter(({ id, needs }) => (!values.only || values.only.split(',').includes(id)) && (!needs || existsSync(needs)))
+  ];
+  const only = values.only?.split(',');
+  const unknown = only?.filter((id) => id !== 'next' && ![...FIRST_LOADS, ...TRANSITIONS].some((known) => known.id === id)) ?? [];
+  if (unknown.length) {
+    const ids = (list) => list.map(({ id }) => id).join(', ');
+    throw new Error(`bench: unknown --only ${unknown.join(',')} (first loads: ${ids(FIRST_LOADS)}; next screens: next, ${ids(TRANSITIONS)})`);
+  }
+  // First-load ids alone keep `--only`'s old meaning: no next screens.
+  const nextScreens = TRANSITIONS.filter(({ id }) => !only || only.includes('next') || only.includes(id));
+  const SCENARIOS = FIRST_LOADS.filter(({ id, needs }) => (!only || only.includes(id)) && (!needs || existsSync(needs)))
     // Every build's widget pages, in the same rounds; the empty page, the hosts and the page
     // without host CSS once.
     .flatMap((scenario) =>
@@ -142,7 +156,9 @@ async function bench() {
   const options = (profile) => ({ cpuRate: profile.cpuRate, ...(profile.slow4g ? { network: SLOW_4G } : {}) });
 
   const browser = await launchBrowser();
-  console.log(`Chromium ${browser.version()}, ${RUNS} cold loads per page and profile (${Math.min(RUNS, 3)} more traced at full speed and 4x), ${SETTLE_MS} ms settle window, ${CLICK_RUNS} clicks per next screen; ${builds.map(({ label }) => label).join(' and ')}`);
+  const firstLoads = SCENARIOS.length ? `${RUNS} cold loads per page and profile (${Math.min(RUNS, 3)} more traced at full speed and 4x), ${SETTLE_MS} ms settle window` : 'no first loads';
+  const clickCount = nextScreens.length ? `${CLICK_RUNS} clicks per next screen${builds.length > 1 ? ' and build, the builds taking turns' : ''}` : 'no next screens';
+  console.log(`Chromium ${browser.version()}, ${firstLoads}, ${clickCount}; ${builds.map(({ label }) => label).join(' and ')}`);
   console.log(`before: ${uptime()}\n`);
 
   // A dot per load on stderr, so a long run shows it is alive.
@@ -188,27 +204,31 @@ async function bench() {
   }
 
   // The next screens: a click right after the first screen shows (the pointer's arrival starts the
-  // hover prefetch; the idle warm-up has not run), and after 2.5 s on the screen (it has).
+  // hover prefetch; the idle warm-up has not run), and after 2.5 s on the screen (it has). The
+  // builds take turns click by click, the first build first on even clicks, so a slow spell of
+  // the machine weighs on all of them alike instead of on the build whose clicks it met.
   const MODES = [
     { label: 'right after the first control', settleMs: 0, only: ['home-scanner', 'home-qr'] },
     { label: 'after 2.5 s on the screen', settleMs: 2500 },
   ];
   const clicks = new Map();
-  for (const profile of values.only ? [] : PROFILES) {
-    for (const build of builds) {
-      for (const transition of TRANSITIONS) {
-        for (const mode of MODES.filter((mode) => !mode.only || mode.only.includes(transition.id))) {
-          const list = [];
-          for (let i = 0; i < CLICK_RUNS; i++) {
+  for (const profile of PROFILES) {
+    for (const transition of nextScreens) {
+      for (const mode of MODES.filter((mode) => !mode.only || mode.only.includes(transition.id))) {
+        const lists = new Map(builds.map((build) => [build, []]));
+        for (let i = 0; i < CLICK_RUNS; i++) {
+          for (const build of i % 2 ? [...builds].reverse() : builds) {
             try {
               // A click that never shows its screen fails after a minute instead of holding up the run.
               const giveUp = new Promise((_, fail) => setTimeout(() => fail(new Error('no next screen within 60 s')), 60_000).unref());
-              list.push(await Promise.race([clickToNextScreen(browser, `${build.origin}${BENCH}/widget/`, transition, { ...options(profile), settleMs: mode.settleMs }), giveUp]));
+              lists.get(build).push(await Promise.race([clickToNextScreen(browser, `${build.origin}${BENCH}/widget/`, transition, { ...options(profile), settleMs: mode.settleMs }), giveUp]));
               progress();
             } catch (error) {
-              console.warn(`bench: ${transition.name} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
+              console.warn(`bench: ${labelled(transition.name, build)} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
             }
           }
+        }
+        for (const [build, list] of lists) {
           if (list.length) clicks.set(`${build.label}:${transition.id}:${mode.label}@${profile.label}`, { name: labelled(`${transition.name}, ${mode.label}`, build), list });
         }
       }
@@ -263,6 +283,7 @@ async function bench() {
     }
   }
   process.stderr.write('\n');
+  if (!rows.length) throw new Error('bench: nothing measured (see the warnings above)');
   console.table(rows);
   // The same table in Markdown, for docs/performance.md.
   const columns = Object.keys(rows[0]);
