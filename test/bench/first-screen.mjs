@@ -290,7 +290,7 @@ async function bench() {
   console.log(`\n| ${columns.join(' | ')} |\n| ${columns.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${columns.map((column) => String(row[column]).replaceAll('|', '\\|')).join(' | ')} |`);
 
-  console.log(`\nwhat each page fetched (first run, ${PROFILES[0].label}; * = before the first control):`);
+  if (SCENARIOS.length) console.log(`\nwhat each page fetched (first run, ${PROFILES[0].label}; * = before the first control):`);
   for (const scenario of SCENARIOS) {
     const first = results.get(`${scenario.key}@${PROFILES[0].label}`)[0];
     const before = new Set(first.before.map((r) => r.url));
