@@ -34,6 +34,7 @@ const PUBLIC = {
     'logOnWithScanner',
     'operationPath',
     'playwrightDriver',
+    'puppeteerDriver',
     'responseCodeOnScreen',
     'serialName',
     'startSandbox',
