@@ -1,14 +1,15 @@
 // The scanner activation: the registration e-mail and its code, the means checks, the provision,
 // the scanner's three colour codes (serial number, PIN, finish) and the finish call.
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { ENCRYPTED_STATE_HEADER, operation } from './operation';
 import { authenticationResultSchema, colourCodeSchema, emptySchema } from './shapes';
 
 const SCANNER = '/v1/api/public/scanner';
 const TOKEN = '/security-means/cronto-hardware-token/actions';
-const userName = z.string().check(z.minLength(1), z.maxLength(16));
-const user = z.object({ userName });
-const tokenResponse = z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)) });
+const userName = lazy(() => z.string().check(z.minLength(1), z.maxLength(16)));
+const user = lazy(() => z.object({ userName: userName() }));
+const tokenResponse = lazy(() => z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)) }));
 const stateIn = { [ENCRYPTED_STATE_HEADER]: 'required' } as const;
 
 /** Sends the registration code to the user's e-mail address (400: wrong combination; errorCode 14: blocked). */
@@ -17,7 +18,7 @@ export const otpRequest = operation({
   method: 'POST',
   api: 'access',
   path: `${SCANNER}/activation/otp/request`,
-  body: z.object({ userName, emailAddress: z.string().check(z.minLength(3), z.maxLength(100)) }),
+  body: lazy(() => z.object({ userName: userName(), emailAddress: z.string().check(z.minLength(3), z.maxLength(100)) })),
   response: emptySchema,
 });
 
@@ -27,7 +28,7 @@ export const otpAuthenticate = operation({
   method: 'POST',
   api: 'access',
   path: `${SCANNER}/activation/otp/authenticate`,
-  body: z.object({ userName, otp: z.string().check(z.regex(/^\d{10}$/)) }),
+  body: lazy(() => z.object({ userName: userName(), otp: z.string().check(z.regex(/^\d{10}$/)) })),
   response: authenticationResultSchema,
   checkedBy: 'authentication',
 });
@@ -40,7 +41,7 @@ export const scannerStatus = operation({
   path: `${SCANNER}/status`,
   bearer: true,
   body: user,
-  response: z.looseObject({ status: z.string() }),
+  response: lazy(() => z.looseObject({ status: z.string() })),
 });
 
 /** The signed-in person's latest scanner means agreement (REQD_AR, POTEN_AR, OFFRD_AR, COMPLD_AR, EFF_AR, MISSING). */
@@ -50,7 +51,7 @@ export const agreementsLatest = operation({
   api: 'security',
   path: `${TOKEN}/management/agreements/latest`,
   bearer: true,
-  response: z.looseObject({ status: z.string() }),
+  response: lazy(() => z.looseObject({ status: z.string() })),
 });
 
 /** Provisions an offered or completed scanner agreement, so the scanner can be enrolled. */
@@ -72,7 +73,7 @@ export const finish = operation({
   path: `${SCANNER}/activation/finish`,
   bearer: true,
   body: user,
-  response: z.looseObject({ levelOfAssurance: z.number().check(z.int()) }),
+  response: lazy(() => z.looseObject({ levelOfAssurance: z.number().check(z.int()) })),
 });
 
 /** The identification colour code: any scanner shows its serial number for it. */
@@ -96,7 +97,7 @@ export const enrolmentInitiate = operation({
   path: `${TOKEN}/enrolment/initiate`,
   bearer: true,
   headers: { [ENCRYPTED_STATE_HEADER]: 'optional' },
-  body: z.object({ serialNumber: z.string().check(z.regex(/^38\d{8}$/)) }),
+  body: lazy(() => z.object({ serialNumber: z.string().check(z.regex(/^38\d{8}$/)) })),
   response: colourCodeSchema,
   checkedBy: 'colour-code',
   responseHeaders: stateIn,

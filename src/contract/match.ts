@@ -25,7 +25,7 @@ export function checkRequest(op: Operation<unknown, unknown>, { headers, body }:
   if (op.body) {
     const encoding = op.encoding ?? 'json';
     if (encoding === 'json' ? !isJson(contentType) : !isForm(contentType)) issues.push(`Content-Type must be ${encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'}`);
-    const parsed = op.body.safeParse(body);
+    const parsed = op.body().safeParse(body);
     if (!parsed.success) for (const issue of parsed.error.issues) issues.push(`body.${issue.path.join('.') || '(root)'}: ${issue.message}`);
   } else if (body !== undefined) {
     issues.push('no body expected');

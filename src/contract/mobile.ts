@@ -1,10 +1,11 @@
 // The QR logon and link mode: QR codes, the confirmation poll, and the mobile logon.
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { operation } from './operation';
 import { authenticationContextSchema, deviceProfileShape } from './shapes';
 
-const qrSchema = z.object({ qr: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)) });
-const confirmedSchema = z.object({ confirmed: z.boolean() });
+const qrSchema = lazy(() => z.object({ qr: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)) }));
+const confirmedSchema = lazy(() => z.object({ confirmed: z.boolean() }));
 
 /** A QR code for the mobile logon, tied to the web session of the anonymous session started just before. */
 export const qr = operation({ id: 'qr', method: 'GET', api: 'access', path: '/v1/api/public/qr', response: qrSchema });
@@ -25,7 +26,7 @@ export const linkQrConfirmed = operation({
 });
 
 /** The mobile logon body: built from the session data (the anonymous session's context) and the device profile. */
-export const mobileLogonBodySchema = z.object({ authenticationContext: authenticationContextSchema, ...deviceProfileShape });
+export const mobileLogonBodySchema = lazy(() => z.object({ authenticationContext: authenticationContextSchema(), ...deviceProfileShape() }));
 
 /** Logs on with the confirmed QR code: the url to send the browser to (missing: 'Invalid redirection url'). */
 export const mobileLogon = operation({
@@ -35,5 +36,5 @@ export const mobileLogon = operation({
   path: '/v1/api/public/mobile/logon',
   bearer: true,
   body: mobileLogonBodySchema,
-  response: z.looseObject({ url: z.optional(z.string()) }),
+  response: lazy(() => z.looseObject({ url: z.optional(z.string()) })),
 });

@@ -21,17 +21,18 @@ export const CONTRACT_VERSION = '1.0.0';
 
 type Json = Record<string, unknown>;
 
-// Shapes several operations use, named once under components.schemas.
+// Shapes several operations use, named once under components.schemas (the lazily built instances
+// the operations' schemas hold, so the generator finds them by identity).
 const named = z.registry<{ id: string; description: string }>();
-named.add(authenticationContextSchema, { id: 'AuthenticationContext', description: 'Who asks (client), for whom, at which level of assurance, for which scopes.' });
-named.add(accessTokenSchema, { id: 'AccessToken', description: 'One entry of an `accessTokens` list; needs `expirationTime` or `accessTokenTimeToLive`.' });
-named.add(meansListSchema, { id: 'MeansList', description: 'The means a partial result offers for the step-up; at least one, each with a component name.' });
-named.add(authenticationResultSchema, { id: 'AuthenticationResult', description: "Valid only with access tokens, a person with an id and status 'complete' or 'partial' (partial needs a valid means list)." });
-named.add(colourCodeSchema, { id: 'ColourCode', description: 'A colour code; `responseLength` 6 to 20.' });
-named.add(oauthTokenSchema, { id: 'OAuthToken', description: 'RFC 6749 section 5.1.' });
-named.add(errorBodySchema, { id: 'ErrorBody', description: 'The body of an error answer.' });
-named.add(traceBodySchema, { id: 'TraceLine', description: 'One trace line.' });
-named.add(mobileLogonBodySchema, { id: 'MobileLogonRequest', description: "The anonymous session's authentication context and the device profile." });
+named.add(authenticationContextSchema(), { id: 'AuthenticationContext', description: 'Who asks (client), for whom, at which level of assurance, for which scopes.' });
+named.add(accessTokenSchema(), { id: 'AccessToken', description: 'One entry of an `accessTokens` list; needs `expirationTime` or `accessTokenTimeToLive`.' });
+named.add(meansListSchema(), { id: 'MeansList', description: 'The means a partial result offers for the step-up; at least one, each with a component name.' });
+named.add(authenticationResultSchema(), { id: 'AuthenticationResult', description: "Valid only with access tokens, a person with an id and status 'complete' or 'partial' (partial needs a valid means list)." });
+named.add(colourCodeSchema(), { id: 'ColourCode', description: 'A colour code; `responseLength` 6 to 20.' });
+named.add(oauthTokenSchema(), { id: 'OAuthToken', description: 'RFC 6749 section 5.1.' });
+named.add(errorBodySchema(), { id: 'ErrorBody', description: 'The body of an error answer.' });
+named.add(traceBodySchema(), { id: 'TraceLine', description: 'One trace line.' });
+named.add(mobileLogonBodySchema(), { id: 'MobileLogonRequest', description: "The anonymous session's authentication context and the device profile." });
 
 const components: Record<string, Json> = {};
 
@@ -78,7 +79,7 @@ function responses(op: Operation<unknown, unknown>, documented: Readonly<Record<
       headers['Set-Cookie'] = { description: `Sets the \`${XSRF_COOKIE}\` cookie.`, schema: { type: 'string' } };
       headers['X-XSRF-TOKEN'] = { description: 'The same token, for hosts where the cookie is not readable.', required: false, schema: { type: 'string' } };
     }
-    const schema = ok ? (op.response ? jsonSchema(op.response) : undefined) : jsonSchema(errorBodySchema);
+    const schema = ok ? (op.response ? jsonSchema(op.response()) : undefined) : jsonSchema(errorBodySchema());
     out[status] = { description, headers, ...(schema ? { content: { 'application/json': { schema } } } : {}) };
   }
   return out;
@@ -98,7 +99,7 @@ function operationObject(op: Operation<unknown, unknown>): Json {
     summary: doc.summary,
     description: doc.description,
     parameters,
-    ...(op.body ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(op.body) } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { [mediaType]: { schema: jsonSchema(op.body()) } } } } : {}),
     responses: responses(op, doc.responses),
     security,
     'x-amwa-credentials': op.credentials === false ? 'omit' : 'include',

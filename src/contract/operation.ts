@@ -1,7 +1,9 @@
 // One operation of the bank's API as the widget calls it (spec section 7): described once, here
 // and in the sibling modules, and used by the client (paths, bodies, response checks), the
 // sandbox (request checks) and the OpenAPI document (generated in Node only, see openapi.ts).
+// Its schemas are built on first use (see lazy.ts): call `op.body()` / `op.response()` to get them.
 import type * as z from 'zod/mini';
+import type { Lazy } from './lazy';
 
 /** Which server answers: the access-means API (`settings.apiBaseUrl`) or the security-means API (`settings.securityApiBaseUrl`). */
 export type ApiName = 'access' | 'security';
@@ -23,12 +25,12 @@ export interface Operation<Res = unknown, Body = undefined, Checked = unknown> {
   readonly api: ApiName;
   /** Relative to the server's base URL. */
   readonly path: string;
-  /** The request body; none when absent. */
-  readonly body?: z.ZodMiniType<Checked, Body>;
+  /** The request body's schema, built on first call; no body when absent. */
+  readonly body?: Lazy<z.ZodMiniType<Checked, Body>>;
   /** How the body is encoded; default 'json'. */
   readonly encoding?: 'json' | 'form';
-  /** The 2xx body; the client checks it unless a component checks it itself (then `checkedBy` says which). */
-  readonly response?: z.ZodMiniType<Res>;
+  /** The 2xx body's schema, built on first call; the client checks it unless a component checks it itself (then `checkedBy` says which). */
+  readonly response?: Lazy<z.ZodMiniType<Res>>;
   /** The component that checks the answer to raise the spec's own error instead of an invalid-response one. */
   readonly checkedBy?: 'authentication' | 'colour-code';
   /** An `Authorization: Bearer` token is required. */

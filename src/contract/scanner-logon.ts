@@ -1,11 +1,12 @@
 // The scanner logon: the standalone colour-code authentication, its step-up, the transfer OTP,
 // the logon call, and the deactivation after too many wrong codes.
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { ENCRYPTED_STATE_HEADER, operation } from './operation';
 import { authenticationContextSchema, authenticationResultSchema, colourCodeSchema, deviceProfileShape, emptySchema } from './shapes';
 
 const CRONTO = '/security-means/cronto-hardware-token/actions/authentication';
-const text = z.string().check(z.minLength(1));
+const text = lazy(() => z.string().check(z.minLength(1)));
 const stateIn = { [ENCRYPTED_STATE_HEADER]: 'required' } as const;
 
 /** A colour code for the user ID, in the scanner logon context (level of assurance 5). */
@@ -15,7 +16,7 @@ export const standaloneInitiate = operation({
   api: 'security',
   path: `${CRONTO}/standalone/initiate`,
   bearer: true,
-  body: z.object({ userId: text, system: text, authenticationContext: authenticationContextSchema }),
+  body: lazy(() => z.object({ userId: text(), system: text(), authenticationContext: authenticationContextSchema() })),
   response: colourCodeSchema,
   checkedBy: 'colour-code',
   responseHeaders: stateIn,
@@ -29,7 +30,7 @@ export const standaloneAuthenticate = operation({
   path: `${CRONTO}/standalone/authenticate`,
   bearer: true,
   headers: stateIn,
-  body: z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)) }),
+  body: lazy(() => z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)) })),
   response: authenticationResultSchema,
   checkedBy: 'authentication',
 });
@@ -41,7 +42,7 @@ export const authenticationInitiate = operation({
   api: 'security',
   path: `${CRONTO}/initiate`,
   bearer: true,
-  body: z.object({ authenticationContext: authenticationContextSchema }),
+  body: lazy(() => z.object({ authenticationContext: authenticationContextSchema() })),
   response: colourCodeSchema,
   checkedBy: 'colour-code',
   responseHeaders: stateIn,
@@ -55,7 +56,7 @@ export const authenticationAuthenticate = operation({
   path: `${CRONTO}/authenticate`,
   bearer: true,
   headers: stateIn,
-  body: z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)), authenticationContext: authenticationContextSchema }),
+  body: lazy(() => z.object({ tokenResponse: z.string().check(z.regex(/^\d{6,20}$/)), authenticationContext: authenticationContextSchema() })),
   response: authenticationResultSchema,
   checkedBy: 'authentication',
 });
@@ -67,8 +68,8 @@ export const transfer = operation({
   api: 'security',
   path: '/security-means/transfers',
   bearer: true,
-  body: z.object({ clientId: text, intent: text }),
-  response: z.looseObject({ otp: text }),
+  body: lazy(() => z.object({ clientId: text(), intent: text() })),
+  response: lazy(() => z.looseObject({ otp: text() })),
 });
 
 /** Redeems a transfer OTP for access tokens: the single-sign-on service's call, never the browser's. */
@@ -77,8 +78,8 @@ export const transferAccessTokens = operation({
   method: 'POST',
   api: 'security',
   path: '/security-means/transfers/access-tokens',
-  body: z.object({ otp: text, authenticationContext: z.optional(authenticationContextSchema), pinning: z.optional(z.unknown()) }),
-  response: z.looseObject({ accessTokens: z.array(z.looseObject({ accessToken: text })) }),
+  body: lazy(() => z.object({ otp: text(), authenticationContext: z.optional(authenticationContextSchema()), pinning: z.optional(z.unknown()) })),
+  response: lazy(() => z.looseObject({ accessTokens: z.array(z.looseObject({ accessToken: text() })) })),
   credentials: false,
   serverSide: true,
 });
@@ -89,8 +90,8 @@ export const scannerLogon = operation({
   method: 'POST',
   api: 'access',
   path: '/v1/api/public/scanner/logon',
-  body: z.object({ username: text, transferOtp: text, ...deviceProfileShape }),
-  response: z.looseObject({ url: z.optional(z.string()) }),
+  body: lazy(() => z.object({ username: text(), transferOtp: text(), ...deviceProfileShape() })),
+  response: lazy(() => z.looseObject({ url: z.optional(z.string()) })),
 });
 
 /** Deactivates the scanner of a user whose logon has just been answered 403 (the fifth wrong code). */
@@ -99,6 +100,6 @@ export const scannerDeactivate = operation({
   method: 'POST',
   api: 'access',
   path: '/v1/api/public/scanner/deactivate',
-  body: z.object({ username: text }),
+  body: lazy(() => z.object({ username: text() })),
   response: emptySchema,
 });

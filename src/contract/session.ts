@@ -1,6 +1,7 @@
 // The session calls: the anti-forgery cookie, the anonymous session, token refresh and
 // revocation, and the single-sign-on logout.
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { INACTIVITY_HEADER, operation } from './operation';
 import { accessTokensSchema, authenticationContextSchema, emptySchema, oauthTokenSchema } from './shapes';
 
@@ -14,7 +15,7 @@ export const anonymousSessionInitiate = operation({
   api: 'access',
   path: '/v1/public/session/anonymous/initiate',
   credentials: false,
-  response: z.looseObject({ authenticationContext: authenticationContextSchema }),
+  response: lazy(() => z.looseObject({ authenticationContext: authenticationContextSchema() })),
 });
 
 /** The anonymous session's second half: the web session (its cookie) and the anonymous access token. */
@@ -23,8 +24,8 @@ export const bootstrapWebSession = operation({
   method: 'POST',
   api: 'security',
   path: '/security/means/bootstrap/web/sessions',
-  body: z.object({ authenticationContext: authenticationContextSchema }),
-  response: z.looseObject({ authenticationResponse: z.looseObject({ accessTokens: accessTokensSchema }) }),
+  body: lazy(() => z.object({ authenticationContext: authenticationContextSchema() })),
+  response: lazy(() => z.looseObject({ authenticationResponse: z.looseObject({ accessTokens: accessTokensSchema() }) })),
 });
 
 /** The refresh-token grant, telling the server the user's idle time. */
@@ -34,7 +35,7 @@ export const refreshToken = operation({
   api: 'security',
   path: '/oauth2/token',
   encoding: 'form',
-  body: z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.minLength(1)) }),
+  body: lazy(() => z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().check(z.minLength(1)) })),
   headers: { [INACTIVITY_HEADER]: 'required' },
   response: oauthTokenSchema,
 });
@@ -46,7 +47,7 @@ export const revokeToken = operation({
   api: 'security',
   path: '/oauth2/token/revoke',
   encoding: 'form',
-  body: z.object({ token: z.string().check(z.minLength(1)) }),
+  body: lazy(() => z.object({ token: z.string().check(z.minLength(1)) })),
   response: emptySchema,
 });
 
@@ -56,5 +57,5 @@ export const logout = operation({
   method: 'POST',
   api: 'access',
   path: '/v1/private/logout',
-  response: z.looseObject({ ingLogOutUrl: z.optional(z.string()) }),
+  response: lazy(() => z.looseObject({ ingLogOutUrl: z.optional(z.string()) })),
 });

@@ -1,14 +1,17 @@
 // Trace logging: the widget tells the bank which milestones a user reached and which errors they
 // met, so a support call can be followed through the bank's logs.
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { operation } from './operation';
 import { emptySchema } from './shapes';
 
 /** What a trace line says: the operation, and the answer (trace id) and user it concerns. */
-export const traceBodySchema = z.object({
-  operation: z.string().check(z.minLength(1)),
-  context: z.object({ responseId: z.optional(z.string()), username: z.optional(z.string()) }),
-});
+export const traceBodySchema = lazy(() =>
+  z.object({
+    operation: z.string().check(z.minLength(1)),
+    context: z.object({ responseId: z.optional(z.string()), username: z.optional(z.string()) }),
+  }),
+);
 
 /** A milestone of a logon or an activation. */
 export const logTrace = operation({ id: 'logTrace', method: 'POST', api: 'access', path: '/v1/api/public/log/trace', body: traceBodySchema, response: emptySchema });

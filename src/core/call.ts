@@ -18,7 +18,7 @@ export function call<Res, Body>(api: ApiClient, op: Operation<Res, Body>, init: 
     target: op.api,
     body: form ? undefined : body,
     form,
-    schema: op.checkedBy ? undefined : op.response,
+    schema: op.checkedBy ? undefined : op.response?.(),
     credentials: op.credentials !== false,
     ...rest,
   });

@@ -96,7 +96,7 @@ const badRequest = (c: Context, errorCode = 'bad-request') => json(c, { errorCod
 /** The scanner activation calls (spec section 7). */
 export function activation(app: Hono, state: SandboxState): void {
   app.post(API_BASE + contract.otpRequest.path, async (c) => {
-    const request = await body(c, contract.otpRequest.body!);
+    const request = await body(c, contract.otpRequest.body!());
     const persona = findPersona(state, request?.userName);
     if (!request || !persona || persona.email.toLowerCase() !== request.emailAddress.trim().toLowerCase()) {
       return badRequest(c, 'invalid-user-email-combination');
@@ -109,7 +109,7 @@ export function activation(app: Hono, state: SandboxState): void {
   });
 
   app.post(API_BASE + contract.otpAuthenticate.path, async (c) => {
-    const request = await body(c, contract.otpAuthenticate.body!);
+    const request = await body(c, contract.otpAuthenticate.body!());
     const persona = findPersona(state, request?.userName);
     const pending = persona && state.slice(codes).get(persona.userId);
     if (!request || !persona || !pending || state.now() >= pending.expiresAt || pending.code !== request.otp) {
@@ -122,7 +122,7 @@ export function activation(app: Hono, state: SandboxState): void {
   });
 
   app.post(API_BASE + contract.scannerStatus.path, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, contract.scannerStatus.body!))?.userName);
+    const persona = activatingUser(state, c, (await body(c, contract.scannerStatus.body!()))?.userName);
     return persona ? json(c, { status: persona.scannerStatus }) : unauthorized(c);
   });
 
@@ -134,7 +134,7 @@ export function activation(app: Hono, state: SandboxState): void {
   });
 
   app.post(API_BASE + contract.provision.path, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, contract.provision.body!))?.userName);
+    const persona = activatingUser(state, c, (await body(c, contract.provision.body!()))?.userName);
     if (!persona) return unauthorized(c);
     progressOf(state, persona.userId).provisioned = true;
     return json(c, {});
@@ -151,7 +151,7 @@ export function activation(app: Hono, state: SandboxState): void {
   app.post(contract.enrolmentInitiate.path, async (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
-    const request = await body(c, contract.enrolmentInitiate.body!);
+    const request = await body(c, contract.enrolmentInitiate.body!());
     if (!request) return badRequest(c, 'invalid-serial-number');
     const { scannerStatus } = persona;
     const provisioned = progressOf(state, persona.userId).provisioned;
@@ -164,7 +164,7 @@ export function activation(app: Hono, state: SandboxState): void {
   app.post(contract.enrolmentValidate.path, async (c) => {
     const persona = activatingUser(state, c);
     if (!persona) return unauthorized(c);
-    const request = await body(c, contract.enrolmentValidate.body!);
+    const request = await body(c, contract.enrolmentValidate.body!());
     const signed = signedStep(state, c, persona, 'enrolment');
     const found = answeredChallenge(state, signed, 'enrolment');
     if (!request || !signed) return badRequest(c);
@@ -189,7 +189,7 @@ export function activation(app: Hono, state: SandboxState): void {
     if (!persona) return unauthorized(c);
     const key = `activation:${persona.userId}`;
     if ((state.attempts.get(key) ?? 0) >= MAX_FINISH_ATTEMPTS) return json(c, { errorCode: 'too-many-attempts' }, 403);
-    const request = await body(c, contract.activationValidate.body!);
+    const request = await body(c, contract.activationValidate.body!());
     const signed = signedStep(state, c, persona, 'activation');
     const found = answeredChallenge(state, signed, 'activation');
     if (!request || !signed) return badRequest(c);
@@ -207,7 +207,7 @@ export function activation(app: Hono, state: SandboxState): void {
   });
 
   app.post(API_BASE + contract.finish.path, async (c) => {
-    const persona = activatingUser(state, c, (await body(c, contract.finish.body!))?.userName);
+    const persona = activatingUser(state, c, (await body(c, contract.finish.body!()))?.userName);
     if (!persona) return unauthorized(c);
     if (!progressOf(state, persona.userId).activated || persona.levelOfAssurance === null) return json(c, { errorCode: 'activation-not-validated' }, 409);
     persona.scannerStatus = 'EFFECTIVE';

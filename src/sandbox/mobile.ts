@@ -99,7 +99,7 @@ export function mobile(app: Hono, state: SandboxState): void {
   // The body is checked against the contract; the bearer must be the anonymous token of the web
   // session the confirmed QR code was issued to.
   app.post(API_BASE + mobileLogon.path, async (c) => {
-    const request = await body(c, mobileLogon.body!);
+    const request = await body(c, mobileLogon.body!());
     if (!request || request.authenticationContext.clientId !== WEB_CLIENT_ID) return json(c, { errorCode: 'bad-request' }, 400);
     const qr = sessionQr(state, c);
     const session = webSession(state, c);

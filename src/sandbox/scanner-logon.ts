@@ -110,7 +110,7 @@ const stepUpBearer = (state: SandboxState, c: Context) => {
 export function scannerLogon(app: Hono, state: SandboxState): void {
   app.post(contract.standaloneInitiate.path, async (c) => {
     if (bearer(state, c)?.kind !== 'anonymous') return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, contract.standaloneInitiate.body!);
+    const request = await body(c, contract.standaloneInitiate.body!());
     if (!request) return json(c, { errorCode: 'bad-request' }, 400);
     // Unknown users get a colour code too: no scanner can answer it, and nobody learns who exists.
     return colourCode(c, state, request.userId, 'standalone');
@@ -118,7 +118,7 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
 
   app.post(contract.standaloneAuthenticate.path, async (c) => {
     if (bearer(state, c)?.kind !== 'anonymous') return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, contract.standaloneAuthenticate.body!);
+    const request = await body(c, contract.standaloneAuthenticate.body!());
     const verified = verify(c, state, 'standalone', request?.tokenResponse);
     if (verified instanceof Response) return verified;
     // With the stepUp knob, the two-profile persona needs a second scanner confirmation.
@@ -129,21 +129,21 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
   app.post(contract.authenticationInitiate.path, async (c) => {
     const userId = stepUpBearer(state, c);
     if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    if (!(await body(c, contract.authenticationInitiate.body!))) return json(c, { errorCode: 'bad-request' }, 400);
+    if (!(await body(c, contract.authenticationInitiate.body!()))) return json(c, { errorCode: 'bad-request' }, 400);
     return colourCode(c, state, userId, 'step-up');
   });
 
   app.post(contract.authenticationAuthenticate.path, async (c) => {
     const userId = stepUpBearer(state, c);
     if (!userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, contract.authenticationAuthenticate.body!);
+    const request = await body(c, contract.authenticationAuthenticate.body!());
     const verified = verify(c, state, 'step-up', request?.tokenResponse, userId);
     if (verified instanceof Response) return verified;
     return json(c, authenticationResultFor(state, verified.userId));
   });
 
   app.post(API_BASE + contract.scannerLogon.path, async (c) => {
-    const request = await body(c, contract.scannerLogon.body!);
+    const request = await body(c, contract.scannerLogon.body!());
     if (!request) return json(c, { errorCode: 'bad-request' }, 400);
     const transfer = redeemTransfer(state, request.transferOtp);
     if (transfer?.clientId !== SSO_CLIENT_ID || transfer.userId !== request.username.toUpperCase() || transfer.levelOfAssurance < 5) {
@@ -157,7 +157,7 @@ export function scannerLogon(app: Hono, state: SandboxState): void {
   // Accepted only for a user whose logon this browser (its XSRF cookie) was just refused with 403:
   // nobody can deactivate someone else's scanner by user name.
   app.post(API_BASE + contract.scannerDeactivate.path, async (c) => {
-    const request = await body(c, contract.scannerDeactivate.body!);
+    const request = await body(c, contract.scannerDeactivate.body!());
     const persona = findPersona(state, request?.username);
     const due = persona && state.slice(deactivationDue).get(persona.userId);
     if (!persona || !due || state.now() >= due.until || due.browser === undefined || due.browser !== getCookie(c, 'XSRF-TOKEN')) {

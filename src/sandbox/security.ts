@@ -101,7 +101,7 @@ export function security(app: Hono, state: SandboxState): void {
 
   // Opens the web session: its cookie ties the QR code (and the mobile logon) to this anonymous session.
   app.post(bootstrapWebSession.path, async (c) => {
-    const request = await body(c, bootstrapWebSession.body!);
+    const request = await body(c, bootstrapWebSession.body!());
     if (!request) return json(c, { errorCode: 'invalid-authentication-context' }, 400);
     const { issued, entry } = issueToken(state, { kind: 'anonymous', levelOfAssurance: 1 });
     const id = randomToken(32);
@@ -113,7 +113,7 @@ export function security(app: Hono, state: SandboxState): void {
   app.post(transfer.path, async (c) => {
     const token = bearer(state, c);
     if (token?.kind !== 'user' || !token.userId) return json(c, { errorCode: 'unauthorized' }, 401);
-    const request = await body(c, transfer.body!);
+    const request = await body(c, transfer.body!());
     if (!request) return json(c, { errorCode: 'invalid-transfer-request' }, 400);
     const otp = randomToken(32);
     state.slice(transfers).set(otp, {
@@ -127,7 +127,7 @@ export function security(app: Hono, state: SandboxState): void {
   });
 
   app.post(transferAccessTokens.path, async (c) => {
-    const request = await body(c, transferAccessTokens.body!);
+    const request = await body(c, transferAccessTokens.body!());
     const transfer = redeemTransfer(state, request?.otp);
     if (!transfer) return json(c, { errorCode: 'invalid-transfer-otp' }, 400);
     const { entry } = issueToken(state, { kind: 'user', userId: transfer.userId, levelOfAssurance: transfer.levelOfAssurance });

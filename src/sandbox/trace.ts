@@ -29,7 +29,7 @@ export function trace(app: Hono, state: SandboxState): void {
     [logTraceError, 'error'],
   ] as const) {
     app.post(API_BASE + op.path, async (c) => {
-      const line = await body(c, op.body!);
+      const line = await body(c, op.body!());
       if (!line) return json(c, { errorCode: 'bad-request' }, 400);
       const kept = state.slice(lines);
       kept.push({ kind, operation: line.operation, context: line.context, at: state.now() });

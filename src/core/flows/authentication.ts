@@ -30,7 +30,7 @@ export { meansListSchema };
 
 /** Reads a means list; `undefined` when it breaks the contract. */
 export function parseMeans(raw: unknown): Means[] | undefined {
-  const parsed = meansListSchema.safeParse(raw);
+  const parsed = meansListSchema().safeParse(raw);
   if (!parsed.success) return undefined;
   return parsed.data.map(({ componentName, name, identifier, cost = DEFAULT_MEANS_COST }) => ({
     componentName,
@@ -56,7 +56,7 @@ const malformed: AuthenticationResult = { kind: 'malformed', error: { code: 'aut
  * least one token naming a profile) or 'partial' (with a valid means list for the step-up).
  */
 export function validateAuthenticationResult(raw: unknown): AuthenticationResult {
-  const parsed = resultSchema.safeParse(raw);
+  const parsed = resultSchema().safeParse(raw);
   if (!parsed.success) return malformed;
   const { person, authentication, accessTokens } = parsed.data;
   if (authentication.status === 'complete') {
@@ -243,7 +243,7 @@ export function createAuthentication({ session, lastUsedMeans }: AuthenticationD
       return () => void listeners.delete(listener);
     },
     configure(raw) {
-      const parsed = authenticationContextSchema.safeParse(raw);
+      const parsed = authenticationContextSchema().safeParse(raw);
       if (parsed.success) return void dispatch({ type: 'configure', context: parsed.data });
       const field = parsed.error.issues[0]?.path.join('.') || '(root)';
       dispatch({ type: 'fail', error: { code: 'authentication-conf-error', message: `authentication context: "${field}" is invalid` } });

@@ -151,7 +151,7 @@ export function readColourCode(
   path: string,
   encryptedState: 'required' | 'optional' = 'required',
 ): ColourCodeImage {
-  const parsed = colourCodeSchema.safeParse(response.data);
+  const parsed = colourCodeSchema().safeParse(response.data);
   const state = response.headers.get(ENCRYPTED_STATE_HEADER) || undefined;
   if (!parsed.success || (encryptedState === 'required' && !state)) {
     throw new AmwaApiError('invalid-response', `Invalid colour code response from ${path}`, {

@@ -37,7 +37,7 @@ describe('mobileLogon', () => {
     expect(t.calls.map(({ method, path }) => `${method} ${path}`)).toEqual([`POST ${MOBILE_LOGON_PATH}`]);
     // The body is the session data: the anonymous session's context and the device profile; its token the bearer.
     expect(t.calls[0]).toMatchObject({ body: { authenticationContext: CONTEXT, ...DEVICE }, headers: expect.objectContaining({ Authorization: 'Bearer anon-token' }) });
-    expect(mobileLogonContract.body!.safeParse(t.calls[0]!.body).success).toBe(true);
+    expect(mobileLogonContract.body!().safeParse(t.calls[0]!.body).success).toBe(true);
     await t.traceLog.settled();
     expect(t.traces.map(({ body }) => (body as { operation: string }).operation)).toEqual(['mobile-logon:confirmed', 'mobile-logon:logged-on']);
     expect(t.cookies.logonType.get()).toBe('mobile');

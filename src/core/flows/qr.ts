@@ -73,9 +73,6 @@ export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {
   link: { qr: contract.linkQr.path, confirmed: contract.linkQrConfirmed.path },
 };
 
-const qrSchema = contract.qr.response!;
-const confirmedSchema = contract.qrConfirmed.response!;
-
 type Status = QrState['status'];
 type StateOf<S extends Status> = Extract<QrState, { status: S }>;
 type EventOf<E extends QrEvent['type']> = Extract<QrEvent, { type: E }>;
@@ -167,7 +164,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   }
 
   function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
-    const request = () => api.request({ method: 'GET', path: paths.qr, schema: qrSchema, signal: own.signal });
+    const request = () => api.request({ method: 'GET', path: paths.qr, schema: contract.qr.response!(), signal: own.signal });
     (prepare ? prepare(own.signal).then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
@@ -201,7 +198,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
       if (Date.now() >= deadline) return send({ type: 'expired' });
       inFlight = true;
       const started = Date.now();
-      api.request({ method: 'GET', path: paths.confirmed, schema: confirmedSchema, signal: own.signal }).then(
+      api.request({ method: 'GET', path: paths.confirmed, schema: contract.qrConfirmed.response!(), signal: own.signal }).then(
         ({ data }) => {
           inFlight = false;
           transient = 0;

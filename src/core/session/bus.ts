@@ -1,13 +1,10 @@
 import * as z from 'zod/mini';
+import { lazy } from '../../contract/lazy';
 import type { Scope } from '../scope';
 import { parseWithoutCodegen } from '../zod';
 
 const CHANNEL_NAME = 'amwa-session';
 const STORAGE_KEY = 'amwa-session-bus';
-
-const from = z.string().check(z.minLength(1), z.maxLength(100));
-const time = z.number().check(z.nonnegative()); // zod 4 numbers are finite
-const profileId = z.string().check(z.minLength(1), z.maxLength(200));
 
 /**
  * What tabs of one origin tell each other: the election, user activity, the leader's call to
@@ -17,23 +14,28 @@ const profileId = z.string().check(z.minLength(1), z.maxLength(200));
  * A plain union: each member's literal `type` already tells them apart, and discriminatedUnion
  * would add its code to every widget's first load.
  */
-export const busMessageSchema = z.union([
-  z.object({ type: z.literal('hello'), from }),
-  /**
-   * `since`: when the sender took the lead; the earlier leader outranks a later one.
-   * `due`: when the leader's next periodic refresh is, so a successor keeps the cadence.
-   */
-  z.object({ type: z.literal('heartbeat'), from, since: time, due: z.optional(time) }),
-  z.object({ type: z.literal('bye'), from }),
-  z.object({ type: z.literal('activity'), from, at: time }),
-  /** The leader's call: every tab refreshes the tokens it holds now. */
-  z.object({ type: z.literal('refresh'), from }),
-  /** A tab logged out: every tab forgets and revokes its own profiles (only `profileId`'s, when given). */
-  z.object({ type: z.literal('logout'), from, profileId: z.optional(profileId) }),
-]);
+export const busMessageSchema = lazy(() => {
+  const from = z.string().check(z.minLength(1), z.maxLength(100));
+  const time = z.number().check(z.nonnegative()); // zod 4 numbers are finite
+  const profileId = z.string().check(z.minLength(1), z.maxLength(200));
+  return z.union([
+    z.object({ type: z.literal('hello'), from }),
+    /**
+     * `since`: when the sender took the lead; the earlier leader outranks a later one.
+     * `due`: when the leader's next periodic refresh is, so a successor keeps the cadence.
+     */
+    z.object({ type: z.literal('heartbeat'), from, since: time, due: z.optional(time) }),
+    z.object({ type: z.literal('bye'), from }),
+    z.object({ type: z.literal('activity'), from, at: time }),
+    /** The leader's call: every tab refreshes the tokens it holds now. */
+    z.object({ type: z.literal('refresh'), from }),
+    /** A tab logged out: every tab forgets and revokes its own profiles (only `profileId`'s, when given). */
+    z.object({ type: z.literal('logout'), from, profileId: z.optional(profileId) }),
+  ]);
+});
 
 /** A checked cross-tab message. */
-export type BusMessage = z.infer<typeof busMessageSchema>;
+export type BusMessage = z.infer<ReturnType<typeof busMessageSchema>>;
 
 /** A cross-tab channel. */
 export interface Bus {
@@ -72,7 +74,7 @@ export function createBus({ scope, BroadcastChannel, window, storage }: BusDeps)
   parseWithoutCodegen();
   const listeners = new Set<(message: BusMessage) => void>();
   const deliver = (raw: unknown) => {
-    const parsed = busMessageSchema.safeParse(raw);
+    const parsed = busMessageSchema().safeParse(raw);
     if (parsed.success) for (const listener of [...listeners]) listener(parsed.data);
   };
   const subscribe = (listener: (message: BusMessage) => void) => {

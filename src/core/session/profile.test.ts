@@ -15,11 +15,11 @@ const profile = (extra: Partial<Profile>): Profile => ({
 
 describe('access-token entries', () => {
   it('need a token and an expiry', () => {
-    expect(accessTokenSchema.safeParse({ accessToken: 'a', accessTokenTimeToLive: 60 }).success).toBe(true);
-    expect(accessTokenSchema.safeParse({ accessToken: 'a', expirationTime: '2024-01-01T10:00:00Z' }).success).toBe(true);
-    expect(accessTokenSchema.safeParse({ accessToken: 'a' }).success).toBe(false);
-    expect(accessTokenSchema.safeParse({ accessToken: '', accessTokenTimeToLive: 60 }).success).toBe(false);
-    expect(accessTokenSchema.safeParse({ accessToken: 'a', expirationTime: 'tomorrow' }).success).toBe(false);
+    expect(accessTokenSchema().safeParse({ accessToken: 'a', accessTokenTimeToLive: 60 }).success).toBe(true);
+    expect(accessTokenSchema().safeParse({ accessToken: 'a', expirationTime: '2024-01-01T10:00:00Z' }).success).toBe(true);
+    expect(accessTokenSchema().safeParse({ accessToken: 'a' }).success).toBe(false);
+    expect(accessTokenSchema().safeParse({ accessToken: '', accessTokenTimeToLive: 60 }).success).toBe(false);
+    expect(accessTokenSchema().safeParse({ accessToken: 'a', expirationTime: 'tomorrow' }).success).toBe(false);
   });
 
   it('become profiles only when they name one; identifyee type defaults to customer', () => {

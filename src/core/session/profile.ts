@@ -1,29 +1,31 @@
 import * as z from 'zod/mini';
+import { lazy } from '../../contract/lazy';
 import { type AccessToken, type AuthenticationContext, boundTokenSeconds, expiresAt } from './tokens';
 
-const level = z.optional(z.number());
-
 /** A signed-in profile as the session keeps it (in memory only). */
-export const profileSchema = z.object({
-  profileId: z.string(),
-  /** Read from the token's `profileName`, else its `name`, else the profile id. */
-  name: z.string(),
-  setId: z.optional(z.string()),
-  accessToken: z.string(),
-  refreshToken: z.optional(z.string()),
-  /** Epoch milliseconds after which the access token is no longer valid. */
-  expirationTime: z.number(),
-  /** Seconds the access token was issued for. */
-  accessTokenTimeToLive: z.number(),
-  personId: z.optional(z.string()),
-  identifyeeType: z.string(),
-  default: z.boolean(),
-  requesterLevelOfAssurance: level,
-  executorLevelOfAssurance: level,
+export const profileSchema = lazy(() => {
+  const level = z.optional(z.number());
+  return z.object({
+    profileId: z.string(),
+    /** Read from the token's `profileName`, else its `name`, else the profile id. */
+    name: z.string(),
+    setId: z.optional(z.string()),
+    accessToken: z.string(),
+    refreshToken: z.optional(z.string()),
+    /** Epoch milliseconds after which the access token is no longer valid. */
+    expirationTime: z.number(),
+    /** Seconds the access token was issued for. */
+    accessTokenTimeToLive: z.number(),
+    personId: z.optional(z.string()),
+    identifyeeType: z.string(),
+    default: z.boolean(),
+    requesterLevelOfAssurance: level,
+    executorLevelOfAssurance: level,
+  });
 });
 
 /** A signed-in profile. */
-export type Profile = z.infer<typeof profileSchema>;
+export type Profile = z.infer<ReturnType<typeof profileSchema>>;
 
 /** The anonymous session: a token for the pre-login calls, bound to its authentication context. */
 export interface AnonymousProfile {

@@ -6,13 +6,13 @@ import { accessTokenSchema, accessTokensSchema, authenticationContextSchema, oau
 export { accessTokenSchema, accessTokensSchema, authenticationContextSchema, oauthTokenSchema };
 
 /** A checked authentication context. */
-export type AuthenticationContext = z.infer<typeof authenticationContextSchema>;
+export type AuthenticationContext = z.infer<ReturnType<typeof authenticationContextSchema>>;
 
 /** A checked access-token entry. */
-export type AccessToken = z.infer<typeof accessTokenSchema>;
+export type AccessToken = z.infer<ReturnType<typeof accessTokenSchema>>;
 
 /** A checked `/oauth2/token` answer. */
-export type OAuthToken = z.infer<typeof oauthTokenSchema>;
+export type OAuthToken = z.infer<ReturnType<typeof oauthTokenSchema>>;
 
 /** A token lifetime the server sent, in seconds, held to the bounds of docs/session.md (0 to 24 h). */
 export const boundTokenSeconds = (seconds: unknown): number => boundServerDuration(seconds, SERVER_DURATION_BOUNDS.tokenLifetime) / 1000;
