@@ -418,8 +418,13 @@ describe('time limits and leaving', () => {
   });
 
   test('at the limit the user is logged out and sees the session-expired page, without a leave prompt', async () => {
-    await setConfig(e2e.url, { inactivityTimeoutActivationS: 3 });
-    const page = await toSerialNumber('ANNA0001');
+    await setConfig(e2e.url, { inactivityTimeoutActivationS: 5 });
+    // The walk, without waiting for focus on the last screen: the limit may already have moved it.
+    const page = await e2e.open(START);
+    await waitForPortal(page, TITLES.overview);
+    await steps.credentials(page);
+    await steps.registrationCode(page, 'ANNA0001');
+    await steps.meansCheck(page, 'ANNA0001');
     await page.waitForURL('**/pages/activate-scanner/sessionExpired');
     // Read from the sandbox's log, not the page's request events: with a 3 s limit the call can go
     // out before a listener installed after the walk (the widget navigates only once it answered).
