@@ -136,12 +136,21 @@ const steps = {
 
 /** Opens the activation (on the vanilla example unless told) and walks `userId` to the serial number step. */
 async function toSerialNumber(userId: UserId, start: string = START): Promise<TestPage> {
+  const page = await toMeansCheckDone(userId, start);
+  await onScreen(page, TITLES.serialNumber);
+  return page;
+}
+
+/**
+ * Walks `userId` through the means check, not waiting for the serial number screen's focus: under
+ * an inactivity limit shorter than the 30 s warning, the warning dialog opens at once and takes it.
+ */
+async function toMeansCheckDone(userId: UserId, start: string = START): Promise<TestPage> {
   const page = await e2e.open(start);
   await waitForPortal(page, TITLES.overview);
   await steps.credentials(page);
   await steps.registrationCode(page, userId);
   await steps.meansCheck(page, userId);
-  await onScreen(page, TITLES.serialNumber);
   return page;
 }
 
@@ -404,7 +413,7 @@ describe('validation and server messages', () => {
 describe('time limits and leaving', () => {
   test('the inactivity dialog asks 30 s before the limit and Continue extends the session', async () => {
     await setConfig(e2e.url, { inactivityTimeoutActivationS: 32 });
-    const page = await toSerialNumber('ANNA0001');
+    const page = await toMeansCheckDone('ANNA0001');
     const dialog = page.getByRole('alertdialog', { name: 'Would you like to continue?' });
     await dialog.waitFor();
     await expect.poll(() => focusedName(page)).toBe('Would you like to continue?');
@@ -419,12 +428,7 @@ describe('time limits and leaving', () => {
 
   test('at the limit the user is logged out and sees the session-expired page, without a leave prompt', async () => {
     await setConfig(e2e.url, { inactivityTimeoutActivationS: 5 });
-    // The walk, without waiting for focus on the last screen: the limit may already have moved it.
-    const page = await e2e.open(START);
-    await waitForPortal(page, TITLES.overview);
-    await steps.credentials(page);
-    await steps.registrationCode(page, 'ANNA0001');
-    await steps.meansCheck(page, 'ANNA0001');
+    const page = await toMeansCheckDone('ANNA0001');
     await page.waitForURL('**/pages/activate-scanner/sessionExpired');
     // Read from the sandbox's log, not the page's request events: with a 3 s limit the call can go
     // out before a listener installed after the walk (the widget navigates only once it answered).
@@ -461,7 +465,8 @@ describe('time limits and leaving', () => {
 
   test('a leave prompt left open past the limit counts as inactivity', async () => {
     await setConfig(e2e.url, { inactivityTimeoutActivationS: 8 });
-    const page = await toSerialNumber('ANNA0001');
+    const page = await toMeansCheckDone('ANNA0001');
+    await heading(page, TITLES.serialNumber).waitFor();
     const prompt = new Promise<{ dismiss(): Promise<void> }>((resolve) => page.once('dialog', resolve));
     await page.close({ runBeforeUnload: true });
     const dialog = await prompt;
