@@ -10,7 +10,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { confirmMobile, newPage, scan, useE2E, waitForPortal, type TestPage } from './harness';
+import { confirmMobile, newPage, scan, settingsAttribute, type TestPage, useE2E, waitForPortal } from './harness';
 
 const e2e = useE2E();
 
@@ -36,7 +36,7 @@ const hostPage = () => {
     brandPrefix: 'demobank',
     serviceEmail: 'service@demobank.example',
   };
-  const attribute = JSON.stringify(settings).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const attribute = settingsAttribute(settings);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A host on another site</title><script type="module" src="/amwa/amwa.standalone.js"></script></head>

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { newPage, useE2E } from './harness';
+import { newPage, settingsAttribute, useE2E } from './harness';
 
 const e2e = useE2E();
 
@@ -44,7 +44,7 @@ const hostPage = (nonce: string) => {
     brandPrefix: 'demobank',
     cspNonce: nonce,
   };
-  const attribute = JSON.stringify(settings).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const attribute = settingsAttribute(settings);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A bank page under a nonce policy</title>

@@ -412,3 +412,6 @@ export function useE2E(): E2E {
     },
   };
 }
+
+/** Settings as the value of a single-quoted `settings='…'` attribute (docs/embedding.md: `&` and `'` escaped). */
+export const settingsAttribute = (settings: object): string => JSON.stringify(settings).replace(/&/g, '&amp;').replace(/'/g, '&#39;');

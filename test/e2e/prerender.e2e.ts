@@ -14,7 +14,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { useE2E } from './harness';
+import { settingsAttribute, useE2E } from './harness';
 
 const e2e = useE2E();
 
@@ -104,7 +104,7 @@ const hostPage = (nonce: string) => {
     brandPrefix: 'demobank',
     analyticsConsent: true,
   };
-  const attribute = JSON.stringify(settings).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  const attribute = settingsAttribute(settings);
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>A bank page that prerenders the scanner logon</title>
