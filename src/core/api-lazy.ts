@@ -13,5 +13,8 @@ export function createLazyApiClient(deps: ApiClientDeps, load: () => Promise<{ c
     request(req) {
       return client.get().then((loaded) => loaded.request(req));
     },
+    warm() {
+      client.warm();
+    },
   };
 }

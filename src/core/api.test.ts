@@ -291,6 +291,19 @@ describe('createLazyApiClient', () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
+  it('warm() loads the client ahead of the first request without calling, and that request uses it', async () => {
+    const fetch = vi.fn(async () => new Response(")]}'\n{\"ok\":true}", { status: 200 }));
+    const load = vi.fn(async () => ({ createApiClient }));
+    const settings = (parseSettings({ apiBaseUrl: 'https://api.example/access' }) as { ok: true; settings: Settings }).settings;
+    const api = createLazyApiClient({ settings, emit: () => {}, scope: createScope(), language: () => 'en-GB', fetch }, load);
+    api.warm?.();
+    api.warm?.();
+    expect(load).toHaveBeenCalledOnce();
+    expect(fetch).not.toHaveBeenCalled();
+    expect((await api.request({ method: 'GET', path: '/x' })).data).toEqual({ ok: true });
+    expect(load).toHaveBeenCalledOnce();
+  });
+
   it('fails the request whose load failed, and loads again for the next one', async () => {
     const fetch = vi.fn(async () => new Response(")]}'\n{\"ok\":true}", { status: 200 }));
     const lost = new TypeError('Failed to fetch dynamically imported module');

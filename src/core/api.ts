@@ -42,6 +42,8 @@ export interface ApiResponse<T> {
 /** The one way the widget talks to its servers; every failure is an `AmwaApiError`. */
 export interface ApiClient {
   request<T = unknown>(req: ApiRequest<T>): Promise<ApiResponse<T>>;
+  /** Loads the client ahead of its first request (a lazily loaded one), so that request goes out at once. */
+  warm?(): void;
 }
 
 /** What the API client needs from its host. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScope, type Scope } from './scope';
-import { IDLE_DELAY_MS, nextTask, whenIdle } from './when-idle';
+import { IDLE_DELAY_MS, inIdleMoments, nextTask, whenIdle } from './when-idle';
 
 let scope: Scope;
 let target: HTMLElement;
@@ -76,5 +76,53 @@ describe('nextTask', () => {
     nextTask(createScope(), later);
     await vi.waitFor(() => expect(later).toHaveBeenCalled());
     expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('inIdleMoments', () => {
+  const stubIdle = () => {
+    const pending = new Map<number, () => void>();
+    let ids = 0;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => (pending.set(++ids, callback), ids));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => pending.delete(id));
+    return () => {
+      const [first] = pending;
+      if (!first) return;
+      pending.delete(first[0]);
+      first[1]();
+    };
+  };
+
+  it('runs the steps in order, one per idle moment', () => {
+    const idleMoment = stubIdle();
+    const order: number[] = [];
+    inIdleMoments(scope, [1, 2, 3].map((step) => () => order.push(step)));
+    expect(order).toEqual([]);
+    idleMoment();
+    expect(order).toEqual([1]);
+    idleMoment();
+    idleMoment();
+    expect(order).toEqual([1, 2, 3]);
+    idleMoment();
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('runs no further step once its scope is disposed', () => {
+    const idleMoment = stubIdle();
+    const steps = [vi.fn(), vi.fn()];
+    inIdleMoments(scope, steps);
+    idleMoment();
+    scope.dispose();
+    idleMoment();
+    expect(steps[0]).toHaveBeenCalledTimes(1);
+    expect(steps[1]).not.toHaveBeenCalled();
+  });
+
+  it('runs a step per task where there is no requestIdleCallback', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const order: number[] = [];
+    inIdleMoments(scope, [1, 2].map((step) => () => order.push(step)));
+    expect(order).toEqual([]);
+    await vi.waitFor(() => expect(order).toEqual([1, 2]));
   });
 });

@@ -44,3 +44,26 @@ export function nextTask(scope: Scope, fn: () => void): void {
   };
   port2.postMessage(undefined);
 }
+
+/**
+ * Runs `steps` in order, each in an idle moment of its own (or a task of its own where the browser
+ * has no idle callbacks), unless `scope` is disposed first: work done ahead of a click, in pieces
+ * small enough to never hold up input on a slow phone.
+ */
+export function inIdleMoments(scope: Scope, steps: ReadonlyArray<() => void>): void {
+  let next = 0;
+  let stopWaiting = () => {};
+  const run = () => {
+    stopWaiting();
+    if (scope.disposed || next >= steps.length) return;
+    steps[next++]!();
+    schedule();
+  };
+  const schedule = () => {
+    if (next >= steps.length) return;
+    if (typeof requestIdleCallback !== 'function') return nextTask(scope, run);
+    const id = requestIdleCallback(run, { timeout: IDLE_DELAY_MS });
+    stopWaiting = scope.onDispose(() => cancelIdleCallback(id));
+  };
+  schedule();
+}

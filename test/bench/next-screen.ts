@@ -153,7 +153,10 @@ export async function clickToNextScreen(
       { epochClick, fullPage: Boolean(transition.fullPage) },
     );
     const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
-    return { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length };
+    const result = { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length };
+    // AMWA_BENCH_CLICKS=1: every click's figures on stderr, to see the spread behind a median.
+    if (process.env.AMWA_BENCH_CLICKS) console.error(`\n${transition.id} ${widgetUrl}: ${JSON.stringify(result)}`);
+    return result;
   } finally {
     await run.close();
   }

@@ -179,6 +179,15 @@ describe('scanner logon', () => {
     expect(accepted?.deviceProfile).toMatchObject({ deviceUniqueIdentifier: localStorage.getItem('amwa-device-id'), deviceFingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
+  it('readies what Next needs without a call, and Next still logs on after it', async () => {
+    const ctx = setup();
+    for (const warmUp of ctx.logon.warmUps) warmUp();
+    expect(ctx.paths).toEqual([]);
+    expect(ctx.logon.state.status).toBe('userId');
+    const image = await toCodeStep(ctx);
+    expect(image.base64Cronto).not.toBe('');
+  });
+
   it('stays on the user ID step for an invalid ID, and forgets the ID when Remember me is off', async () => {
     const ctx = setup();
     for (const bad of ['', 'EMMA005', 'EMMA 0005', 'A'.repeat(17)]) expect(await ctx.logon.submitUserId(bad, true)).toBe(false);

@@ -6,6 +6,7 @@
 import { ENCRYPTED_STATE_HEADER } from '../../contract/operation';
 import * as contract from '../../contract/scanner-logon';
 import { anonymousSessionInitiate } from '../../contract/session';
+import { colourCodeSchema, emptySchema } from '../../contract/shapes';
 import { TRACED } from '../../contract/trace';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
@@ -28,7 +29,7 @@ import {
   type MeansMemory,
   MALFORMED_MEANS_RESPONSE,
 } from './authentication';
-import { liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
+import { ANONYMOUS_WARM_UPS, liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
 import { createColourCode, readColourCode, type ColourCode } from './colour-code';
 import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
 import { logout } from './logout';
@@ -108,7 +109,7 @@ export interface ScannerLogonDeps {
   cookies: Pick<Cookies, 'logonType' | 'userId' | 'tdid'>;
   emit: Emit;
   errors: ErrorHandler;
-  traceLog: Pick<TraceLog, 'trace' | 'traceError'>;
+  traceLog: Pick<TraceLog, 'trace' | 'traceError'> & Partial<Pick<TraceLog, 'warm'>>;
   /** The page's address, to resolve relative urls against. */
   base: string;
   /** Sends the browser to the logon result url, or to the corporate-portal logout at the end of the session. */
@@ -144,6 +145,12 @@ export interface ScannerLogon {
   clearCodeError(): void;
   /** The inactivity limit: log out, forget the session and the user ID, back to the first step. */
   endSession(): Promise<void>;
+  /**
+   * What Next needs on its way to the colour code, each piece small enough for an idle moment of
+   * its own: the API client, the trace sender and the checks of the answers. Run ahead of the
+   * click, they leave it only the calls and the screen; left unrun, the click does them itself.
+   */
+  readonly warmUps: ReadonlyArray<() => void>;
 }
 
 // The calls whose 400 or 403 is the server's verdict on the code typed.
@@ -345,6 +352,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       return store.get();
     },
     subscribe: store.subscribe,
+    warmUps: [() => api.warm?.(), () => traceLog.warm?.(), ...ANONYMOUS_WARM_UPS, () => colourCodeSchema(), () => emptySchema()],
     colourCode,
     stepUpCode,
     get authentication() {

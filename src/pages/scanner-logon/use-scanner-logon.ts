@@ -6,7 +6,7 @@ import { createScannerLogon, type ScannerLogon, type ScannerLogonState } from '.
 import { SESSION_EXPIRED, splitSessionExpired } from '../../core/router';
 import type { Scope } from '../../core/scope';
 import type { Session } from '../../core/session';
-import { nextTask } from '../../core/when-idle';
+import { inIdleMoments, nextTask, whenIdle } from '../../core/when-idle';
 
 /** The scanner logon of one screen and the inactivity limit that guards it. */
 export interface ScannerLogonFlow {
@@ -59,6 +59,8 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
       });
       inactivity.start();
       setFlow({ logon, inactivity });
+      // What Next needs is readied while the user types the user ID (or once the page is idle).
+      whenIdle(scope, window, () => inIdleMoments(scope, logon.warmUps));
     };
     void services.session.then(start, (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }));
     return () => scope.dispose();
@@ -68,27 +70,80 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
 }
 
 /**
- * The flow's state and its colour code's, re-rendering on every change in a task of its own: a
+ * How long the code step, once its session is there, waits for its colour code before it shows
+ * with the loading spinner: a code that comes sooner shows in the step's first render and frame,
+ * instead of a render with the spinner and another with the image (tens of ms each on a slow phone).
+ */
+export const COLOUR_CODE_WAIT_MS = 100;
+
+/**
+ * The flow's state and its colour code's, re-rendering on their changes in a task of its own: a
  * call the flow starts with the change (the session on Next, the colour code once the session is
  * there) goes out first, and the screen renders while the server answers, not before asking it.
+ * Changes of both in one task render once; the code step waits up to {@link COLOUR_CODE_WAIT_MS} for its colour code.
  */
 export function useScannerLogonState(logon: ScannerLogon): { state: ScannerLogonState; colour: ColourCodeState } {
   const { scope } = useAmwa();
-  const subscribe = useMemo(() => afterCalls(scope, logon.subscribe), [scope, logon]);
-  const subscribeColour = useMemo(() => afterCalls(scope, logon.colourCode.subscribe), [scope, logon]);
+  const [subscribe, subscribeColour] = useMemo(() => {
+    let shown = logon.state.status;
+    const later = afterCalls(scope, {
+      // Only the way in from the user ID step: a code step already on screen shows its changes at once.
+      holdMs: () => (shown === 'starting' && logon.state.status === 'code' && logon.colourCode.state.status === 'loading' ? COLOUR_CODE_WAIT_MS : 0),
+      onNotify: () => void (shown = logon.state.status),
+    });
+    return [later(logon.subscribe), later(logon.colourCode.subscribe)];
+  }, [scope, logon]);
   const state = useSyncExternalStore(subscribe, () => logon.state);
   const colour = useSyncExternalStore(subscribeColour, () => logon.colourCode.state);
   return { state, colour };
 }
 
-/** `subscribe` whose listener hears of a change in the next task, once what the change started has gone out. */
-const afterCalls =
-  (scope: Scope, subscribe: (listener: () => void) => () => void) =>
-  (listener: () => void): (() => void) => {
-    const own = scope.child();
-    const stop = subscribe(() => nextTask(own, listener));
-    return () => {
-      stop();
-      own.dispose();
-    };
+/** When {@link afterCalls} holds changes back: `holdMs()` says how long for the state now (0: not), once per hold. */
+interface Hold {
+  holdMs(): number;
+  /** The listeners are told (the state they render is the one now). */
+  onNotify(): void;
+}
+
+/**
+ * Wraps `subscribe` functions so their listeners hear of a change in the next task, once what the
+ * change started has gone out; changes in one task reach every listener in one later task (one
+ * render). A state `hold` asks for waits until the next change or the end of its time, whichever comes first.
+ */
+const afterCalls = (scope: Scope, hold: Hold) => {
+  const waiting = new Set<() => void>();
+  let scheduled = false;
+  let stopHolding: (() => void) | undefined;
+  const notify = () => {
+    stopHolding?.();
+    stopHolding = undefined;
+    hold.onNotify();
+    const listeners = [...waiting];
+    waiting.clear();
+    for (const listener of listeners) listener();
   };
+  const flush = () => {
+    scheduled = false;
+    if (stopHolding) {
+      // A change during the hold: shown at once unless the state still asks to wait.
+      if (hold.holdMs() > 0) return;
+      return notify();
+    }
+    const ms = hold.holdMs();
+    if (ms > 0) stopHolding = scope.setTimeout(notify, ms);
+    else notify();
+  };
+  return (subscribe: (listener: () => void) => () => void) =>
+    (listener: () => void): (() => void) => {
+      const stop = subscribe(() => {
+        waiting.add(listener);
+        if (scheduled) return;
+        scheduled = true;
+        nextTask(scope, flush);
+      });
+      return () => {
+        stop();
+        waiting.delete(listener);
+      };
+    };
+};
