@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
@@ -308,10 +309,16 @@ function startInstance(
       emit('amwa-ready', { path: history.location().path, locale: texts.store.get()?.locale ?? settings.locale });
     },
   };
-  const root: Root = createRoot(box);
-  // The first render gets a task of its own (React's root schedules it anyway): with the module's
-  // evaluation in the same task it was one long task on a slow phone, holding up the host page.
-  nextTask(scope, () => root.render(<AmwaApp services={services} history={history} />));
+  // The root and the first render get a task of their own: with the module's evaluation (or the
+  // host's React commit) in the same task it was one long task on a slow phone, holding up the host
+  // page. Through a host's React (`amwa/react`) the render is a transition, which React renders in
+  // slices of about 5 ms with the host page's work between them; Preact renders it at once.
+  let root: Root | undefined;
+  nextTask(scope, () => {
+    root = createRoot(box);
+    const created = root;
+    startTransition(() => created.render(<AmwaApp services={services} history={history} />));
+  });
 
   return {
     failed,
@@ -341,8 +348,10 @@ function startInstance(
     stop() {
       scope.dispose();
       box.remove();
-      if (options.deferRootUnmount) queueMicrotask(() => root.unmount());
-      else root.unmount();
+      const created = root;
+      if (!created) return;
+      if (options.deferRootUnmount) queueMicrotask(() => created.unmount());
+      else created.unmount();
     },
   };
 }
