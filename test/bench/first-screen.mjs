@@ -141,8 +141,8 @@ async function bench() {
   }
   // First-load ids alone keep `--only`'s old meaning: no next screens.
   const nextScreens = TRANSITIONS.filter(({ id }) => !only || only.includes('next') || only.includes(id));
-  // Only when asked for by its id: a browser of its own per click (the page prerenders only
-  // while nothing is attached to it).
+  // Only when asked for by its id: a browser of its own per click, driven through its tab (a
+  // page Playwright drives does not prerender).
   const prerendered = Boolean(only?.includes(PRERENDERED_SCANNER.id));
   const SCENARIOS = FIRST_LOADS.filter(({ id, needs }) => (!only || only.includes(id)) && (!needs || existsSync(needs)))
     // Every build's widget pages, in the same rounds; the empty page, the hosts and the page
@@ -242,12 +242,11 @@ async function bench() {
         }
       }
     }
-    // Home → the scanner logon prerendered by the host's speculation rules (test/bench/prerendered.ts):
-    // the slowdown from the moment the prerender is done; no network emulation (it would come
-    // after the prerender's requests).
+    // Home → the scanner logon prerendered by the host's speculation rules (test/bench/prerendered.ts);
+    // no network emulation (its pipe-driven browser has none).
     if (!prerendered) continue;
     if (profile.slow4g) {
-      console.warn(`bench: ${PRERENDERED_SCANNER.id} is not measured on ${profile.label} (the network is emulated from the prerender's end, after its requests)`);
+      console.warn(`bench: ${PRERENDERED_SCANNER.id} is not measured on ${profile.label} (no network emulation)`);
       continue;
     }
     const lists = new Map(builds.map((build) => [build, []]));
@@ -262,7 +261,7 @@ async function bench() {
       }
     }
     for (const [build, list] of lists) {
-      if (list.length) clicks.set(`${build.label}:${PRERENDERED_SCANNER.id}@${profile.label}`, { name: labelled(`${PRERENDERED_SCANNER.name}, 2.5 s after it rendered (slowdown from then)`, build), list });
+      if (list.length) clicks.set(`${build.label}:${PRERENDERED_SCANNER.id}@${profile.label}`, { name: labelled(`${PRERENDERED_SCANNER.name}, 2.5 s after the prerender rendered`, build), list });
     }
   }
 

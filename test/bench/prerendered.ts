@@ -2,15 +2,14 @@
 // `npm run bench`: from the click on Home's scanner option to the frame that shows the user ID
 // field, server time excluded, as the other next screens (next-screen.ts).
 //
-// Chromium cancels a prerender that starts while DevTools is attached to the page
-// (PrerenderingDisabledByDevTools), which is why Playwright's pages never prerender. It keeps one
-// that a session attaches to after it has started. So the browser opens Home undriven (its address
-// on the command line; the DevTools pipe is browser-level and attached to no page), and the bench
-// attaches to the tab only once the speculation rules have run and the prerender is ready. Then
-// what every other row does through Playwright: the CPU slowdown (`Emulation.setCPUThrottlingRate`,
-// on Home and on the prerendered page, in case they run in different renderers), the probe, and a
-// pointer click through the browser's input path (`Input.dispatchMouseEvent`, as Playwright's mouse).
-// Home itself loads without the slowdown: it is applied once the prerender is ready.
+// Chromium does not prerender for a page that a DevTools client drives through the page's own
+// target (PrerenderingDisabledByDevTools), as Playwright does: such a client could not follow the
+// prerendered page when it replaces the old one. A client attached to the tab target, with the
+// tab's pages auto-attached, gets the prerender as a target of its own and the page prerenders. So
+// each click has a browser of its own driven that way over `--remote-debugging-pipe`, with what
+// every other row does through Playwright: the CPU slowdown from the start
+// (`Emulation.setCPUThrottlingRate`), the probe, and a pointer click through the browser's input
+// path (`Input.dispatchMouseEvent`, as Playwright's mouse).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,6 +60,11 @@ class Pipe {
       this.buffered = parts.pop()!;
       for (const part of parts) this.receive(JSON.parse(part) as Message);
     });
+    // A browser that exits fails what waits on it, instead of holding up the run.
+    input.on('close', () => {
+      for (const { reject } of this.pending.values()) reject(new Error('bench: the browser closed its DevTools pipe'));
+      this.pending.clear();
+    });
   }
 
   private receive(message: Message) {
@@ -91,7 +95,7 @@ class Pipe {
       const timer = setTimeout(() => {
         this.listeners.delete(listener);
         reject(new Error(`bench: ${what} within ${timeoutMs / 1000} s`));
-      }, timeoutMs);
+      }, timeoutMs).unref();
       const listener = (message: Message) => {
         const found = match(message);
         if (found === undefined) return;
@@ -124,33 +128,26 @@ interface TargetInfo {
 }
 
 /**
- * Opens the bench's Home with the host's speculation rules in a browser of its own, waits
- * `settleMs` with nothing attached (the prerender starts once Home's option is in the page), then
- * attaches, waits until the prerendered page has rendered the user ID step, `restMs` more, applies
- * `cpuRate` and clicks the option.
+ * Opens the bench's Home with the host's speculation rules in a browser of its own, driven through
+ * its tab target, with `cpuRate` from the start; waits until the prerendered page has rendered the
+ * user ID step, `restMs` more, and clicks the option.
  */
-export async function clickToPrerenderedScanner(
-  widgetUrl: string,
-  { cpuRate = 1, settleMs = 4000, restMs = 2500 }: { cpuRate?: number; settleMs?: number; restMs?: number } = {},
-): Promise<NextScreenResult> {
+export async function clickToPrerenderedScanner(widgetUrl: string, { cpuRate = 1, restMs = 2500 }: { cpuRate?: number; restMs?: number } = {}): Promise<NextScreenResult> {
   const homeUrl = `${widgetUrl}?prerender=1`;
   const profile = await mkdtemp(join(tmpdir(), 'amwa-bench-prerender-'));
   let browser: ChildProcess | undefined;
   try {
-    const args = [...CHROMIUM_ARGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--window-size=1280,800', '--lang=en-GB', homeUrl];
+    const args = [...CHROMIUM_ARGS, '--remote-debugging-pipe', `--user-data-dir=${profile}`, '--window-size=1280,800', '--lang=en-GB', 'about:blank'];
     browser = spawn(await chromiumPath(), args, { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
     const cdp = new Pipe(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
     const targets = async () => ((await cdp.send('Target.getTargets', { filter: [{}] })) as { targetInfos: TargetInfo[] }).targetInfos;
 
-    // Browser-level only until the prerender has started: no page has an agent yet.
     let tab: TargetInfo | undefined;
     for (const started = Date.now(); !tab; await sleep(50)) {
-      tab = (await targets()).find((target) => target.type === 'tab' && target.url === homeUrl);
-      if (!tab && Date.now() - started > 30_000) throw new Error('bench: Home did not open within 30 s');
+      tab = (await targets()).find((target) => target.type === 'tab');
+      if (!tab && Date.now() - started > 30_000) throw new Error('bench: no browser tab within 30 s');
     }
-    await sleep(settleMs);
-
-    // The tab's page and its prerendered page, each with a session of its own.
+    // The tab's page and, once it starts, its prerendered page, each with a session of its own.
     const sessions = new Map<string, { sessionId: string; targetInfo: TargetInfo }>();
     cdp.on((message) => {
       if (message.method !== 'Target.attachedToTarget') return;
@@ -160,11 +157,12 @@ export async function clickToPrerenderedScanner(
     const { sessionId: tabSession } = (await cdp.send('Target.attachToTarget', { targetId: tab.targetId, flatten: true })) as { sessionId: string };
     await cdp.send('Target.setAutoAttach', { autoAttach: true, flatten: true, waitForDebuggerOnStart: false }, tabSession);
     for (const started = Date.now(); !sessions.has('home'); await sleep(20)) {
-      if (Date.now() - started > 10_000) throw new Error("bench: no session on Home's page");
+      if (Date.now() - started > 10_000) throw new Error("bench: no session on the tab's page");
     }
     const home = sessions.get('home')!.sessionId;
+    if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate }, home);
 
-    // Chromium reports the prerender's state to a session that enables the domain after it started.
+    // The prerender's state, as Chromium reports it to the page's session.
     const ready = cdp.until(
       (message) => {
         if (message.sessionId !== home || message.method !== 'Preload.prerenderStatusUpdated') return undefined;
@@ -175,9 +173,10 @@ export async function clickToPrerenderedScanner(
       30_000,
       'no prerender of the scanner logon ready',
     );
+    ready.catch(() => undefined); // awaited below; not unhandled if a command fails first
     await cdp.send('Preload.enable', {}, home);
+    await cdp.send('Page.navigate', { url: homeUrl }, home);
     const state = await ready;
-    // PrerenderingDisabledByDevTools: the session came before the prerender started (a machine too busy for `settleMs`).
     if (state !== 'ready') throw new Error(`bench: ${state}`);
     for (const started = Date.now(); !sessions.has('prerender'); await sleep(20)) {
       if (Date.now() - started > 10_000) throw new Error('bench: no session on the prerendered page');
@@ -190,8 +189,9 @@ export async function clickToPrerenderedScanner(
     }
     await sleep(restMs);
 
+    // Chromium slows a renderer process as a whole: the same rate again, in case the prerender has one of its own.
+    if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate }, prerendered);
     for (const sessionId of [home, prerendered]) {
-      if (cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate }, sessionId);
       // Home: the pointer's release into sessionStorage; the prerendered page: the user ID field's
       // first frame (animation frames start when it is shown).
       await cdp.evaluate(sessionId, PROBE_SCRIPT);
@@ -224,6 +224,7 @@ export async function clickToPrerenderedScanner(
   } finally {
     browser?.kill();
     if (browser && browser.exitCode === null) await new Promise((resolve) => browser!.once('exit', resolve));
-    await rm(profile, { recursive: true, force: true });
+    // The browser's helpers may still write there for a moment after it exited.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
