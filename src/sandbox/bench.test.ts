@@ -42,4 +42,12 @@ describe('bench host pages', () => {
     const preloaded = await open(`${BENCH_BASE}/widget/?inject=1&preload=1`);
     expect(preloaded.querySelector('link[rel="modulepreload"]')!.getAttribute('href')).toBe('/dist/amwa.standalone.js');
   });
+
+  it("add the host's speculation rules that prerender the scanner logon on request, and none otherwise", async () => {
+    const prerendering = await open(`${BENCH_BASE}/widget/?prerender=1`);
+    const rules = JSON.parse(prerendering.querySelector('script[type="speculationrules"]')!.textContent!);
+    expect(rules).toEqual({ prerender: [{ source: 'document', where: { href_matches: `${BENCH_BASE}/widget/pages/logon/scanner` }, eagerness: 'immediate' }] });
+    expect([...prerendering.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'))).toEqual(['/dist/amwa.standalone.js']);
+    expect((await open(`${BENCH_BASE}/widget/`)).querySelector('script[type="speculationrules"]')).toBeNull();
+  });
 });

@@ -30,20 +30,24 @@ const STANDALONE = '/dist/amwa.standalone.js';
 // How a tag manager adds a script: by the page's own script, once the page has loaded.
 const injectAfterLoad = `addEventListener('load', () => { const script = document.createElement('script'); script.type = 'module'; script.src = '${STANDALONE}'; document.head.append(script); });`;
 
+// docs/embedding.md's speculation rules for the scanner logon, with 'immediate' for the docs'
+// 'moderate': the bench measures the click on a prerender that is ready, not the pointer's rest.
+const PRERENDER_SCANNER = JSON.stringify({ prerender: [{ source: 'document', where: { href_matches: `${BENCH_BASE}/widget/pages/logon/scanner` }, eagerness: 'immediate' }] });
+
 const loadingTags = (loading: Loading | undefined) =>
   loading === undefined ? ''
   : loading === 'tag' ? html`<script type="module" src="${STANDALONE}"></script>`
   : html`${loading === 'injected-preload' ? html`<link rel="modulepreload" href="${STANDALONE}">` : ''}<script>${raw(injectAfterLoad)}</script>`;
 
 // A host page with nothing else on it: a header, the widget (or one plain input), a footer below.
-const benchPage = ({ widget, loading, reserve }: { widget: ReturnType<typeof html>; loading?: Loading; reserve: boolean }) => html`<!doctype html>
+const benchPage = ({ widget, loading, reserve, prerender = false }: { widget: ReturnType<typeof html>; loading?: Loading; reserve: boolean; prerender?: boolean }) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>amwa bench</title>
 <style>body { margin: 0; font: 16px/1.5 system-ui, sans-serif; } header, footer { padding: 8px 16px; }${reserve ? `\n${RESERVE_CSS}` : ''}</style>
-${loadingTags(loading)}
+${loadingTags(loading)}${prerender ? html`<script type="speculationrules">${raw(PRERENDER_SCANNER)}</script>` : ''}
 </head>
 <body>
 <header><p>A bank's page</p></header>
@@ -56,7 +60,8 @@ ${loadingTags(loading)}
  * The bench's host pages: `/__sandbox/bench/widget/…` loads only the standalone bundle and one
  * `<amwa-portal>` (its base path is `/__sandbox/bench/widget`, so `…/widget/pages/logon/scanner`
  * opens that page directly; `?lang=de`, `?reserve=0` drops the host CSS, `?inject=1` adds the module
- * from a script after the load event and `&preload=1` preloads it); `/__sandbox/bench/empty`
+ * from a script after the load event and `&preload=1` preloads it, `?prerender=1` adds the host's
+ * speculation rules that prerender the scanner logon); `/__sandbox/bench/empty`
  * is the same page with one plain input instead, the baseline.
  */
 export function bench(app: Hono, state: SandboxState) {
@@ -66,7 +71,12 @@ export function bench(app: Hono, state: SandboxState) {
     // ?inject=1: the page's own script adds the module after the load event, as a tag manager
     // does; with &preload=1 a <link rel="modulepreload"> in the head fetches it from the start.
     const loading: Loading = url.searchParams.get('inject') !== '1' ? 'tag' : url.searchParams.get('preload') === '1' ? 'injected-preload' : 'injected';
-    const page = benchPage({ widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`, loading, reserve: url.searchParams.get('reserve') !== '0' });
+    const page = benchPage({
+      widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`,
+      loading,
+      reserve: url.searchParams.get('reserve') !== '0',
+      prerender: url.searchParams.get('prerender') === '1',
+    });
     return c.html(page, 200, { 'Cache-Control': 'no-store' });
   };
   app.get(BENCH_WIDGET, widgetPage);

@@ -16,7 +16,8 @@
 //
 // `--only` takes first-load ids (empty, home-en, scanner, …; then no next screens) and next-screen
 // ids (home-scanner, user-id-colour-code, home-qr, activation-first-step), or `next` for every
-// next screen and no first load.
+// next screen and no first load; `home-scanner-prerendered` (Home to the scanner logon that the
+// host page's speculation rules prerendered) only when named.
 //
 // Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
 // .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
@@ -97,7 +98,12 @@ if (values.serve) {
 }
 
 async function bench() {
-  const [{ coldLoad, shortName, SLOW_4G }, { launchBrowser }, { clickToNextScreen, TRANSITIONS }] = await load(['/test/bench/probe.ts', '/test/e2e/chromium.ts', '/test/bench/next-screen.ts']);
+  const [{ coldLoad, shortName, SLOW_4G }, { launchBrowser }, { clickToNextScreen, TRANSITIONS }, { clickToPrerenderedScanner, PRERENDERED_SCANNER }] = await load([
+    '/test/bench/probe.ts',
+    '/test/e2e/chromium.ts',
+    '/test/bench/next-screen.ts',
+    '/test/bench/prerendered.ts',
+  ]);
   const startServer = async (dir) => {
     const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir], { stdio: 'inherit' });
     const port = await new Promise((done, fail) => {
@@ -128,13 +134,16 @@ async function bench() {
     { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', needs: join(hostDir('react'), 'index.html') },
   ];
   const only = values.only?.split(',');
-  const unknown = only?.filter((id) => id !== 'next' && ![...FIRST_LOADS, ...TRANSITIONS].some((known) => known.id === id)) ?? [];
+  const unknown = only?.filter((id) => id !== 'next' && ![...FIRST_LOADS, ...TRANSITIONS, PRERENDERED_SCANNER].some((known) => known.id === id)) ?? [];
   if (unknown.length) {
     const ids = (list) => list.map(({ id }) => id).join(', ');
-    throw new Error(`bench: unknown --only ${unknown.join(',')} (first loads: ${ids(FIRST_LOADS)}; next screens: next, ${ids(TRANSITIONS)})`);
+    throw new Error(`bench: unknown --only ${unknown.join(',')} (first loads: ${ids(FIRST_LOADS)}; next screens: next, ${ids(TRANSITIONS)}; opt-in: ${PRERENDERED_SCANNER.id})`);
   }
   // First-load ids alone keep `--only`'s old meaning: no next screens.
   const nextScreens = TRANSITIONS.filter(({ id }) => !only || only.includes('next') || only.includes(id));
+  // Only when asked for by its id: a browser of its own per click, driven through its tab (a
+  // page Playwright drives does not prerender).
+  const prerendered = Boolean(only?.includes(PRERENDERED_SCANNER.id));
   const SCENARIOS = FIRST_LOADS.filter(({ id, needs }) => (!only || only.includes(id)) && (!needs || existsSync(needs)))
     // Every build's widget pages, in the same rounds; the empty page, the hosts and the page
     // without host CSS once.
@@ -157,7 +166,7 @@ async function bench() {
 
   const browser = await launchBrowser();
   const firstLoads = SCENARIOS.length ? `${RUNS} cold loads per page and profile (${Math.min(RUNS, 3)} more traced at full speed and 4x), ${SETTLE_MS} ms settle window` : 'no first loads';
-  const clickCount = nextScreens.length ? `${CLICK_RUNS} clicks per next screen${builds.length > 1 ? ' and build, the builds taking turns' : ''}` : 'no next screens';
+  const clickCount = nextScreens.length || prerendered ? `${CLICK_RUNS} clicks per next screen${builds.length > 1 ? ' and build, the builds taking turns' : ''}` : 'no next screens';
   console.log(`Chromium ${browser.version()}, ${firstLoads}, ${clickCount}; ${builds.map(({ label }) => label).join(' and ')}`);
   console.log(`before: ${uptime()}\n`);
 
@@ -232,6 +241,27 @@ async function bench() {
           if (list.length) clicks.set(`${build.label}:${transition.id}:${mode.label}@${profile.label}`, { name: labelled(`${transition.name}, ${mode.label}`, build), list });
         }
       }
+    }
+    // Home → the scanner logon prerendered by the host's speculation rules (test/bench/prerendered.ts);
+    // no network emulation (its pipe-driven browser has none).
+    if (!prerendered) continue;
+    if (profile.slow4g) {
+      console.warn(`bench: ${PRERENDERED_SCANNER.id} is not measured on ${profile.label} (no network emulation)`);
+      continue;
+    }
+    const lists = new Map(builds.map((build) => [build, []]));
+    for (let i = 0; i < CLICK_RUNS; i++) {
+      for (const build of i % 2 ? [...builds].reverse() : builds) {
+        try {
+          lists.get(build).push(await clickToPrerenderedScanner(`${build.origin}${BENCH}/widget/`, { cpuRate: profile.cpuRate }));
+          progress();
+        } catch (error) {
+          console.warn(`bench: ${labelled(PRERENDERED_SCANNER.name, build)} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
+        }
+      }
+    }
+    for (const [build, list] of lists) {
+      if (list.length) clicks.set(`${build.label}:${PRERENDERED_SCANNER.id}@${profile.label}`, { name: labelled(`${PRERENDERED_SCANNER.name}, 2.5 s after the prerender rendered`, build), list });
     }
   }
 

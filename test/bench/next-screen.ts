@@ -84,6 +84,39 @@ interface BenchWindow {
 }
 
 /**
+ * In the page that shows the next screen (run there: Playwright's evaluate, or a DevTools
+ * Runtime.evaluate of its source): the click to that screen's frame, the server time in between,
+ * and the interaction's Event Timing duration.
+ */
+export const screenFigures = ({ epochClick, fullPage }: { epochClick: number; fullPage: boolean }): { total: number; server: number; eventMs?: number } => {
+  const bench = (window as unknown as BenchWindow).__bench;
+  const from = epochClick - performance.timeOrigin;
+  // A screen that shows in the very frame that handled the click has a frame time from
+  // before the click (frames start before their input is handled): then the check's own time.
+  const to = bench.screen!.frame >= from ? bench.screen!.frame : bench.screen!.now;
+  // Server time: the union of [requestStart, responseStart] of this document's requests
+  // (its navigation included) between the click and the frame.
+  const spans = (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+    .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => entry.requestStart > 0 && entry.responseStart > entry.requestStart)
+    .map((entry) => [Math.max(from, entry.requestStart), Math.min(to, entry.responseStart)] as const)
+    .filter(([start, end]) => end > start)
+    .sort((a, b) => a[0] - b[0]);
+  let server = 0;
+  let reached = -Infinity;
+  for (const [start, end] of spans) {
+    if (end <= reached) continue;
+    server += end - Math.max(start, reached);
+    reached = end;
+  }
+  // Event Timing reports interactions of 16 ms and more; none means a shorter one.
+  const input = fullPage ? undefined : [...bench.inputs].reverse().find((entry) => entry.type === 'pointerdown');
+  const interaction = input && bench.events.find((entry) => Math.abs(entry.start - input.at) < 1 && entry.interactionId);
+  const eventMs = interaction ? Math.max(...bench.events.filter((entry) => entry.interactionId === interaction.interactionId).map((entry) => entry.duration)) : input ? 0 : undefined;
+  return { total: to - from, server, eventMs };
+};
+
+/**
  * Opens the transition's first screen cold, waits for its first control (and `settleMs` more:
  * 0 is a click right after the first screen shows, before the idle warm-up), moves the pointer
  * onto the control and clicks at once (the pointer's arrival starts the hover prefetch).
@@ -122,36 +155,7 @@ export async function clickToNextScreen(
           return performance.timeOrigin + up!.at;
         }, inputsBefore);
     await run.page.waitForFunction(() => (window as unknown as BenchWindow).__bench.screen, undefined, { polling: 50, timeout: 30_000 });
-    const figures = await run.page.evaluate(
-      ({ epochClick, fullPage }) => {
-        const bench = (window as unknown as BenchWindow).__bench;
-        const from = epochClick - performance.timeOrigin;
-        // A screen that shows in the very frame that handled the click has a frame time from
-        // before the click (frames start before their input is handled): then the check's own time.
-        const to = bench.screen!.frame >= from ? bench.screen!.frame : bench.screen!.now;
-        // Server time: the union of [requestStart, responseStart] of this document's requests
-        // (its navigation included) between the click and the frame.
-        const spans = (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
-          .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-          .filter((entry) => entry.requestStart > 0 && entry.responseStart > entry.requestStart)
-          .map((entry) => [Math.max(from, entry.requestStart), Math.min(to, entry.responseStart)] as const)
-          .filter(([start, end]) => end > start)
-          .sort((a, b) => a[0] - b[0]);
-        let server = 0;
-        let reached = -Infinity;
-        for (const [start, end] of spans) {
-          if (end <= reached) continue;
-          server += end - Math.max(start, reached);
-          reached = end;
-        }
-        // Event Timing reports interactions of 16 ms and more; none means a shorter one.
-        const input = fullPage ? undefined : [...bench.inputs].reverse().find((entry) => entry.type === 'pointerdown');
-        const interaction = input && bench.events.find((entry) => Math.abs(entry.start - input.at) < 1 && entry.interactionId);
-        const eventMs = interaction ? Math.max(...bench.events.filter((entry) => entry.interactionId === interaction.interactionId).map((entry) => entry.duration)) : input ? 0 : undefined;
-        return { total: to - from, server, eventMs };
-      },
-      { epochClick, fullPage: Boolean(transition.fullPage) },
-    );
+    const figures = await run.page.evaluate(screenFigures, { epochClick, fullPage: Boolean(transition.fullPage) });
     const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
     const result = { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length };
     // AMWA_BENCH_CLICKS=1: every click's figures on stderr, to see the spread behind a median.
