@@ -2,8 +2,9 @@
 // speculation rules prerender the page behind Home's scanner option, so the click shows its user
 // ID step at once. Under the nonce policy with Trusted Types of csp-nonce.e2e.ts, with no
 // violation; the prerendered widget records no analytics until the user is shown the page.
-// Chromium prerenders nothing while DevTools is attached (PrerenderingDisabledByDevTools), so this
-// test starts the machine's Chromium itself, undriven: the pages report to the host server.
+// Chromium prerenders nothing for a DevTools client attached to the page itself
+// (PrerenderingDisabledByDevTools; the bench drives the tab target instead), so this test starts
+// the machine's Chromium undriven: the pages report to the host server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -42,6 +43,8 @@ interface Report {
   clickToFrameMs?: number;
 }
 const reports: Report[] = [];
+/** The prerendered scanner page has its user ID field: Home may click. */
+let prerenderReady = false;
 let reported: (() => void) | undefined;
 
 const policy = (nonce: string) =>
@@ -60,8 +63,9 @@ const policy = (nonce: string) =>
 // browser has no pointer to rest on the option (a hover is Chromium's business, not the widget's).
 const RULES = { prerender: [{ source: 'document', where: { href_matches: `${BASE_PATH}/pages/logon/scanner` }, eagerness: 'immediate' }] };
 
-// The host page's own script: Home clicks the scanner option once the prerender has had time to
-// finish; the prerendered scanner page reports what it shows when it is activated.
+// The host page's own script: the prerendered scanner page tells the host server once its user ID
+// field is there; Home clicks the scanner option once the server has heard that, and the scanner
+// page reports what it shows when it is activated.
 const pageScript = `
 const violations = [];
 document.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective + ' ' + event.blockedURI));
@@ -80,19 +84,23 @@ if (location.pathname.endsWith('/pages/logon/scanner')) {
       clickToFrameMs: Math.round(performance.timeOrigin + performance.now() - Number(localStorage.getItem('clicked-at'))),
     }));
   };
-  if (document.prerendering) document.addEventListener('prerenderingchange', shown, { once: true });
-  else addEventListener('load', () => setTimeout(shown, 500));
+  // Prerendered, the page reports when the user ID field is ready and what it shows once shown;
+  // loaded as an ordinary page (the prerender failed), it reports once the field is there. Polled
+  // on a timer: a page being prerendered gets no animation frames.
+  const whenField = (then) => (field() ? then() : setTimeout(() => whenField(then), 20));
+  if (document.prerendering) {
+    whenField(() => fetch('/prerendered', { method: 'POST' }));
+    document.addEventListener('prerenderingchange', shown, { once: true });
+  } else whenField(shown);
 } else {
   const option = () => document.querySelector('amwa-portal')?.shadowRoot?.querySelector('a[href$="/pages/logon/scanner"]');
-  const waitForOption = setInterval(() => {
-    if (!option()) return;
-    clearInterval(waitForOption);
-    setTimeout(async () => {
-      await send({ page: 'home' });
-      localStorage.setItem('clicked-at', String(performance.timeOrigin + performance.now()));
-      option().click();
-    }, 3000);
-  }, 50);
+  const clickOncePrerendered = async () => {
+    if (!option() || (await fetch('/prerendered')).status !== 200) return void setTimeout(clickOncePrerendered, 50);
+    await send({ page: 'home' });
+    localStorage.setItem('clicked-at', String(performance.timeOrigin + performance.now()));
+    option().click();
+  };
+  clickOncePrerendered();
 }`;
 
 const hostPage = (nonce: string) => {
@@ -135,6 +143,10 @@ beforeAll(async () => {
       }
       return;
     }
+    if (url.pathname === '/prerendered') {
+      if (request.method === 'POST') prerenderReady = true;
+      return void response.writeHead(prerenderReady ? 200 : 204).end();
+    }
     if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     if (!url.pathname.startsWith(`${BASE_PATH}/`)) return void response.writeHead(404).end();
     const nonce = randomBytes(16).toString('base64');
@@ -152,7 +164,7 @@ async function browse(url: string): Promise<void> {
   try {
     browser = spawn(await chromiumPath(), [...CHROMIUM_ARGS, `--user-data-dir=${profile}`, url], { stdio: 'ignore' });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`prerender e2e: no report from the scanner page within 60 s (${JSON.stringify(reports)})`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`prerender e2e: no report from the scanner page within 60 s (${prerenderReady ? 'it was prerendered' : 'it was never prerendered'}; ${JSON.stringify(reports)})`)), 60_000);
       reported = () => {
         if (!reports.some((report) => report.page === 'scanner')) return;
         clearTimeout(timer);
