@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, type CookieStoreLike } from './cookies';
+import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, pageCookieStore, type CookieStoreLike } from './cookies';
 
 const NOW = new Date('2025-06-03T12:00:00Z');
 const settings = { basePath: '', brandPrefix: 'amwa' };
@@ -155,6 +155,21 @@ describe('createCookies with a cookie store: the first reads without blocking', 
     const cookies = createCookies(settings);
     await expect(cookies.ready).resolves.toBeUndefined();
     expect(cookies.logonType.get()).toBe('mobile');
+  });
+});
+
+describe('pageCookieStore', () => {
+  it("is the browser's cookieStore, but none while the page is prerendered", () => {
+    const store = fakeCookieStore([]).store;
+    vi.stubGlobal('cookieStore', store);
+    try {
+      expect(pageCookieStore()).toBe(store);
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
+      expect(pageCookieStore()).toBeUndefined();
+    } finally {
+      Reflect.deleteProperty(document, 'prerendering');
+      vi.unstubAllGlobals();
+    }
   });
 });
 

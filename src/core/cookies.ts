@@ -46,8 +46,14 @@ export interface CookieStoreLike {
   getAll(): Promise<Array<{ name: string; value: string }>>;
 }
 
-/** The browser's `cookieStore`, where it has one (Chromium, Safari 18.4, Firefox 140; secure contexts only). */
-export const pageCookieStore = (): CookieStoreLike | undefined => (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
+/**
+ * The browser's `cookieStore`, where it has one (Chromium, Safari 18.4, Firefox 140; secure
+ * contexts only). Not in a page being prerendered: it is not on screen, so a blocking read costs
+ * no one a frame there, and the render must not wait for storage a browser may hold back until
+ * the page is shown.
+ */
+export const pageCookieStore = (): CookieStoreLike | undefined =>
+  (globalThis as { document?: { prerendering?: boolean } }).document?.prerendering ? undefined : (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
 
 /**
  * The page's cookies by name, read without blocking: the first read of `document.cookie` waits for
