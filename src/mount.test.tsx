@@ -146,6 +146,30 @@ describe('mount', () => {
     expect(ready).not.toHaveBeenCalled();
   });
 
+  it('renders the index once the cookies read ahead are there, without a blocking read of document.cookie', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    let answer!: () => void;
+    // The browser's Cookie Store API (the edge): answers only when the test says so.
+    const getAll = vi.fn(() => new Promise<Array<{ name: string; value: string }>>((resolve) => (answer = () => resolve([{ name: 'logonType', value: 'link' }]))));
+    vi.stubGlobal('cookieStore', { getAll });
+    const read = vi.spyOn(document, 'cookie', 'get');
+    try {
+      const ready = vi.fn();
+      handle = mount(host, settings, { on: { 'amwa-ready': ready } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(root().childElementCount).toBe(0);
+      answer();
+      // The copy read ahead says `link` (no remembered type): Home, not the mobile logon page the document's cookie names.
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+      await waitFor(() => expect(ready).toHaveBeenCalled());
+      expect(getAll).toHaveBeenCalledTimes(1);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps two widgets on one page apart', async () => {
     const other = document.createElement('div');
     document.body.append(other);

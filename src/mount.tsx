@@ -5,7 +5,7 @@ import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
 import { lazyImport } from './core/lazy-import';
-import { createCookies } from './core/cookies';
+import { createCookies, pageCookieStore } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
@@ -26,7 +26,7 @@ import {
 } from './core/i18n';
 import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
-import { needsRemount, parseSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
+import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
@@ -151,7 +151,8 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
       // A new language without a country takes that language's own country, not the old one's.
       if (merge && isPlainObject(read.value) && 'language' in read.value && !('country' in read.value)) delete (next as Record<string, unknown>).country;
     }
-    const parsed = read.ok ? parseSettings(next, pageOrigin()) : read;
+    // `next` is made of plain copies already: parsing does not copy it once more.
+    const parsed = read.ok ? parseSettings(new ReadSettings({ ok: true, value: next }), pageOrigin()) : read;
     if (!parsed.ok) {
       const atMount = !instance || instance.failed;
       if (!instance) {
@@ -235,7 +236,9 @@ function startInstance(
     }),
   );
 
-  const cookies = createCookies(settings);
+  // Read ahead: the index's redirect reads the remembered logon type in the first render, and a
+  // first read of document.cookie blocks the page until the browser's network process answers.
+  const cookies = createCookies(settings, pageCookieStore());
   const analytics = createAnalytics({ settings, emit, cookies, guard, signal: scope.signal });
   const api = createLazyApiClient(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
@@ -273,6 +276,7 @@ function startInstance(
   // Home needs neither the session layer nor the full tables: they load once the page is idle
   // or the user starts using the widget, whichever comes first.
   const warmUp = () => {
+    cookies.settle();
     traceLog.warm();
     sessionLayer.warm();
     void texts.complete().catch(() => undefined);
@@ -304,6 +308,8 @@ function startInstance(
     live,
     completeTexts: texts.complete,
     ready() {
+      // The first page is on screen with its effects run: later reads see the cookies as they are then.
+      cookies.settle();
       if (readyOnce.fired || scope.disposed) return;
       readyOnce.fired = true;
       emit('amwa-ready', { path: history.location().path, locale: texts.store.get()?.locale ?? settings.locale });
@@ -312,13 +318,19 @@ function startInstance(
   // The root and the first render get a task of their own: with the module's evaluation (or the
   // host's React commit) in the same task it was one long task on a slow phone, holding up the host
   // page. Through a host's React (`amwa/react`) the render is a transition, which React renders in
-  // slices of about 5 ms with the host page's work between them; Preact renders it at once.
+  // slices of about 5 ms with the host page's work between them; Preact renders it at once. It
+  // also waits for the cookies read ahead (their answer comes in a task of its own, mostly before
+  // this one).
   let root: Root | undefined;
-  nextTask(scope, () => {
+  let waitingFor = 2;
+  const renderOnce = () => {
+    if (--waitingFor > 0 || scope.disposed) return;
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
-  });
+  };
+  nextTask(scope, renderOnce);
+  void cookies.ready.then(renderOnce);
 
   return {
     failed,
@@ -346,6 +358,7 @@ function startInstance(
       }
     },
     stop() {
+      cookies.settle();
       scope.dispose();
       box.remove();
       const created = root;

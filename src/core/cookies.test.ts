@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S } from './cookies';
+import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, pageCookieStore, type CookieStoreLike } from './cookies';
 
 const NOW = new Date('2025-06-03T12:00:00Z');
 const settings = { basePath: '', brandPrefix: 'amwa' };
@@ -82,6 +82,94 @@ describe('createCookies', () => {
     ]);
     expect(document.cookie).toBe('logonType=scanner; amwa-segment=corp');
     expect(cookies.logonType.get()).toBe('scanner');
+  });
+});
+
+/** A Cookie Store API double (the browser edge): answers `cookies` when `answer()` is called. */
+function fakeCookieStore(cookies: Array<{ name: string; value: string }> | Error) {
+  let answer: () => void = () => undefined;
+  const store: CookieStoreLike = {
+    getAll: () =>
+      new Promise((resolve, reject) => {
+        answer = () => (cookies instanceof Error ? reject(cookies) : resolve(cookies));
+      }),
+  };
+  return { store, answer: () => answer() };
+}
+
+describe('createCookies with a cookie store: the first reads without blocking', () => {
+  it('answers from the copy read ahead, decoded as js-cookie decodes, the first of a name winning, until settled', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    const fake = fakeCookieStore([
+      { name: 'logonType', value: 'scanner' },
+      { name: 'logonType', value: 'mobile' },
+      { name: 'amwa-scanner-user-id', value: '%22JANSEN%2001%22' },
+      { name: 'log-analytics-feature', value: '"true"' },
+    ]);
+    const cookies = createCookies(settings, fake.store);
+    let ready = false;
+    void cookies.ready.then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    fake.answer();
+    await cookies.ready;
+    expect([cookies.logonType.get(), cookies.userId.get(), cookies.analyticsLogging(), cookies.tdid.get()]).toEqual(['scanner', '"JANSEN 01"', true, undefined]);
+    const read = vi.spyOn(document, 'cookie', 'get');
+    cookies.logonType.get();
+    expect(read).not.toHaveBeenCalled();
+    cookies.settle();
+    expect(cookies.logonType.get()).toBe('mobile');
+    expect(read).toHaveBeenCalled();
+  });
+
+  it('reads document.cookie again after its own first write', async () => {
+    const fake = fakeCookieStore([{ name: 'logonType', value: 'scanner' }]);
+    const cookies = createCookies(settings, fake.store);
+    fake.answer();
+    await cookies.ready;
+    cookies.userId.set('NEW');
+    expect([cookies.logonType.get(), cookies.userId.get()]).toEqual([undefined, 'NEW']);
+  });
+
+  it('never takes up a copy that arrives after settle()', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    const fake = fakeCookieStore([{ name: 'logonType', value: 'scanner' }]);
+    const cookies = createCookies(settings, fake.store);
+    cookies.settle();
+    fake.answer();
+    await cookies.ready;
+    expect(cookies.logonType.get()).toBe('mobile');
+  });
+
+  it('falls back to document.cookie when the store refuses (an opaque origin, no secure context)', async () => {
+    document.cookie = 'logonType=scanner; path=/';
+    const fake = fakeCookieStore(new DOMException('refused', 'SecurityError'));
+    const cookies = createCookies(settings, fake.store);
+    fake.answer();
+    await expect(cookies.ready).resolves.toBeUndefined();
+    expect(cookies.logonType.get()).toBe('scanner');
+  });
+
+  it('is ready at once without a store, reading document.cookie', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    const cookies = createCookies(settings);
+    await expect(cookies.ready).resolves.toBeUndefined();
+    expect(cookies.logonType.get()).toBe('mobile');
+  });
+});
+
+describe('pageCookieStore', () => {
+  it("is the browser's cookieStore, but none while the page is prerendered", () => {
+    const store = fakeCookieStore([]).store;
+    vi.stubGlobal('cookieStore', store);
+    try {
+      expect(pageCookieStore()).toBe(store);
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => true });
+      expect(pageCookieStore()).toBeUndefined();
+    } finally {
+      Reflect.deleteProperty(document, 'prerendering');
+      vi.unstubAllGlobals();
+    }
   });
 });
 

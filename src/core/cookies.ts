@@ -33,20 +33,89 @@ export interface Cookies {
   storeAccessParams(search: string | URLSearchParams): [name: string, value: string][];
 }
 
+/** The cookies of one widget, as its mount holds them: with the read ahead. */
+export interface WidgetCookies extends Cookies {
+  /** Resolves once the cookies were read ahead (or could not be): the first render waits for it, never for a blocking read. */
+  readonly ready: Promise<void>;
+  /** Drops the copy read ahead: later reads go to `document.cookie` again. */
+  settle(): void;
+}
+
+/** The part of the browser's `cookieStore` (Cookie Store API) the widget reads ahead with. */
+export interface CookieStoreLike {
+  getAll(): Promise<Array<{ name: string; value: string }>>;
+}
+
+/**
+ * The browser's `cookieStore`, where it has one (Chromium, Safari 18.4, Firefox 140; secure
+ * contexts only). Not in a page being prerendered: it is not on screen, so a blocking read costs
+ * no one a frame there, and the render must not wait for storage a browser may hold back until
+ * the page is shown.
+ */
+export const pageCookieStore = (): CookieStoreLike | undefined =>
+  (globalThis as { document?: { prerendering?: boolean } }).document?.prerendering ? undefined : (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
+
+/**
+ * The page's cookies by name, read without blocking: the first read of `document.cookie` waits for
+ * the browser's network process (tens of ms on a slow phone, while it is busy loading the page),
+ * the Cookie Store API answers in a task of its own. Names and values are decoded as js-cookie
+ * decodes them, and the first of two cookies of one name wins, as in `document.cookie`.
+ */
+async function readAhead(store: CookieStoreLike): Promise<Map<string, string>> {
+  const jar = new Map<string, string>();
+  for (const { name, value } of await store.getAll()) {
+    try {
+      const found = decodeURIComponent(name);
+      if (!jar.has(found)) jar.set(found, JsCookie.converter.read(value, found));
+    } catch {
+      // A name js-cookie cannot decode is skipped there too.
+    }
+  }
+  return jar;
+}
+
 /** The query parameters the access-protection page keeps: `logonType` or `{brandPrefix}-…`, with a non-empty value. */
 export function acceptedAccessParams(search: string | URLSearchParams, brandPrefix: string): [name: string, value: string][] {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   return [...params].filter(([name, value]) => value !== '' && (name === 'logonType' || name.startsWith(`${brandPrefix}-`)));
 }
 
-/** Creates the cookie accessors for one widget. */
-export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix'>): Cookies {
-  const jar = JsCookie.withAttributes({
+/**
+ * Creates the cookie accessors for one widget. With `store` (the browser's `cookieStore` where it
+ * has one), the cookies are read ahead, and reads are answered from that copy until `settle()` or
+ * the widget's first write: the first page's render and effects, a moment after the copy was read,
+ * see the cookies as they were at mount. Otherwise every read is `document.cookie`'s.
+ */
+export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix'>, store: CookieStoreLike | undefined = undefined): WidgetCookies {
+  const writer = JsCookie.withAttributes({
     path: settings.basePath || '/',
     expires: COOKIE_LIFETIME_MS / 86_400_000, // js-cookie counts in days
     secure: globalThis.location?.protocol === 'https:',
     sameSite: 'Lax',
   });
+  let ahead: Map<string, string> | undefined;
+  let settled = false;
+  const settle = () => {
+    settled = true;
+    ahead = undefined;
+  };
+  const ready = store
+    ? readAhead(store).then(
+        (read) => void (ahead = settled ? undefined : read),
+        () => settle(),
+      )
+    : Promise.resolve();
+  const jar = {
+    get: (name: string) => (ahead ? ahead.get(name) : writer.get(name)),
+    set: (name: string, value: string, attributes?: Parameters<typeof JsCookie.set>[2]) => {
+      settle();
+      writer.set(name, value, attributes);
+    },
+    remove: (name: string) => {
+      settle();
+      writer.remove(name);
+    },
+  };
   const cookie = (name: string) => ({
     get: () => jar.get(name),
     set: (value: string) => void jar.set(name, value),
@@ -77,5 +146,7 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
       for (const [name, value] of accepted) jar.set(name, value);
       return accepted;
     },
+    ready,
+    settle,
   };
 }

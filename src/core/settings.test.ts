@@ -241,6 +241,22 @@ describe('parseSettings: values no JSON can carry (issue 23)', () => {
     expect(readSettingsInput({ features: Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`f${i}`, true])) })).toMatchObject({ ok: false, field: expect.stringMatching(/^features\./), message: expect.stringContaining('is too large') });
   });
 
+  it('answers a JSON string as it answers the same value given as an object: the same limits, fields and messages', () => {
+    const deep = (levels: number): unknown => (levels === 0 ? 1 : { a: deep(levels - 1) });
+    const cases: unknown[] = [
+      { basePath: '/access', features: { backToChoice: true }, scannerSerialMapping: ['38-9999999-9'] },
+      { features: deep(9) },
+      { messages: deep(7) },
+      { features: Object.fromEntries(Array.from({ length: 100_001 }, (_, i) => [`f${i}`, true])) },
+      { scannerSerialMapping: Array(100_001).fill('3') },
+      { features: { a: true }, prefillConfig: { header: 'x' }, corporatePortal: { constructor: 'x' } },
+      JSON.parse('{"storeUrls":{"__proto__":{"ios":"x"}}}'),
+      [1, 2],
+      42,
+    ];
+    for (const value of cases) expect(readSettingsInput(JSON.stringify(value))).toEqual(readSettingsInput(value));
+  });
+
   it(`never throws, and names the field, for exotic values anywhere (property-based, 1000 runs)`, () => {
     fc.assert(
       fc.property(hostileSettings, ({ value, field }) => {

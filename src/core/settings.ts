@@ -394,6 +394,31 @@ function copyPlainJson(input: unknown): unknown {
 }
 
 /**
+ * Checks a value `JSON.parse` has just made against the limits `copyPlainJson` applies, in the
+ * same order and with the same errors, without copying it: it is plain JSON, and no one else holds
+ * it (no getter, proxy, cycle or class instance can be in it), so reading it once is all it takes.
+ */
+function checkParsedJson(input: unknown): unknown {
+  let values = 0;
+  const check = (value: unknown, path: readonly string[]): void => {
+    if (++values > MAX_VALUES) throw new NotPlain(path, 'is too large');
+    if (typeof value !== 'object' || value === null) return;
+    if (path.length > MAX_DEPTH) throw new NotPlain(path, 'is nested too deeply');
+    if (Array.isArray(value)) {
+      if (value.length > MAX_VALUES - values) throw new NotPlain(path, 'is too large');
+      value.forEach((item, index) => check(item, [...path, String(index)]));
+      return;
+    }
+    for (const key of Object.keys(value)) {
+      if (PROTOTYPE_KEYS.has(key)) throw new NotPlain([...path, key], 'is not a known setting');
+      check((value as Record<string, unknown>)[key], [...path, key]);
+    }
+  };
+  check(input, []);
+  return input;
+}
+
+/**
  * Reads settings given as a JSON string or a value into a plain JSON copy; a string that is not
  * JSON, or a value that is not plain JSON, is a settings error naming the field. Never throws.
  */
@@ -408,7 +433,7 @@ export function readSettingsInput(input: unknown): SettingsInputResult {
     }
   }
   try {
-    return { ok: true, value: copyPlainJson(value) };
+    return { ok: true, value: typeof input === 'string' ? checkParsedJson(value) : copyPlainJson(value) };
   } catch (error) {
     const { path, problem } = error instanceof NotPlain ? error : new NotPlain([], 'could not be read');
     const field = path.join('.') || '(root)';

@@ -4,7 +4,7 @@
 // (`npm run bench` reports them).
 import { expect, test } from 'vitest';
 import { coldLoad, shortName, type ColdLoad } from '../bench/probe';
-import { useE2E } from './harness';
+import { useE2E, waitForPortal } from './harness';
 
 const e2e = useE2E();
 const WIDGET = '/__sandbox/bench/widget';
@@ -85,5 +85,42 @@ test('the host CSS of docs/performance.md keeps the footer in place while Englis
     expect((await load.collect()).shifts).toEqual([]);
   } finally {
     await load.close();
+  }
+});
+
+test('the remembered logon type comes from the Cookie Store API: no blocking read of document.cookie up to the first render, Home or the logon page it sends a returning user to', async () => {
+  for (const [remembered, heading] of [[undefined, 'Log on with'], ['scanner', 'Log on with your scanner']] as const) {
+    const page = await e2e.open(`${WIDGET}/`, {
+      setup: async (context) => {
+        if (remembered) await context.addCookies([{ name: 'logonType', value: remembered, url: `${e2e.url}${WIDGET}/` }]);
+        // Every read of document.cookie, and the frame that first shows what the first render made
+        // (Home, or the loading state of the logon page, whose own render may then read and write).
+        await context.addInitScript(() => {
+          const native = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+          const seen = { reads: [] as number[], shown: Infinity };
+          Object.defineProperty(window, '__cookies', { value: seen });
+          Object.defineProperty(document, 'cookie', {
+            configurable: true,
+            get() {
+              seen.reads.push(performance.now());
+              return native.get!.call(this);
+            },
+            set(value: string) {
+              native.set!.call(this, value);
+            },
+          });
+          const watch = () => {
+            if (document.querySelector('amwa-portal')?.shadowRoot?.querySelector('.amwa-app')) seen.shown = performance.now();
+            else requestAnimationFrame(watch);
+          };
+          requestAnimationFrame(watch);
+        });
+      },
+    });
+    await waitForPortal(page, heading);
+    const { reads, shown } = await page.evaluate(() => (window as unknown as { __cookies: { reads: number[]; shown: number } }).__cookies);
+    expect(shown).toBeLessThan(Infinity);
+    expect(reads.filter((at) => at <= shown)).toEqual([]);
+    page.expectNoConsoleErrors();
   }
 });
