@@ -75,9 +75,10 @@ const minifyFully = {
         charset: 'utf8',
         sourcemap: chunk.map ? 'external' : false,
         sourcefile: chunk.fileName,
-        // Nearly every function of the entry runs for the first screen: V8 compiles them all while
-        // the file streams in, off the main thread, instead of one by one during the first render.
-        banner: chunk.isEntry ? '//# allFunctionsCalledOnLoad' : '',
+        // Nearly every function of the entry runs for the first screen, and most of the pages
+        // chunk's for a page opened directly: V8 compiles them all while the file streams in, off
+        // the main thread, instead of one by one during the first render.
+        banner: chunk.isEntry || chunk.name === 'pages' ? '//# allFunctionsCalledOnLoad' : '',
       });
       chunk.code = mapAsset ? `${minified.code}//# sourceMappingURL=${basename(chunk.fileName)}.map\n` : minified.code;
       if (mapAsset) mapAsset.source = withoutSourceText(minified.map);

@@ -1,6 +1,6 @@
 import { flowCss } from './flow-styles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adoptStyles, css } from './styles';
+import { adoptStyles, css, prepareStyles } from './styles';
 
 const shadow = () => {
   const host = document.createElement('div');
@@ -84,6 +84,21 @@ describe('adoptStyles', () => {
     const releases = [adoptStyles(a), adoptStyles(b)];
     expect(a.adoptedStyleSheets[0]).toBe(b.adoptedStyleSheets[0]);
     releases.forEach((release) => release());
+  });
+
+  it('adopts the sheet prepareStyles parsed ahead, and prepareStyles alone adopts nothing', () => {
+    const text = '.amwa-prepared { color: red; }';
+    const replaceSync = vi.spyOn(CSSStyleSheet.prototype, 'replaceSync');
+    prepareStyles(document, text);
+    prepareStyles(document, text);
+    expect(replaceSync).toHaveBeenCalledTimes(1);
+    const root = shadow();
+    expect(root.adoptedStyleSheets).toHaveLength(0);
+    const release = adoptStyles(root, undefined, text);
+    expect(replaceSync).toHaveBeenCalledTimes(1);
+    expect(root.adoptedStyleSheets[0]?.cssRules[0]?.cssText).toContain('.amwa-prepared');
+    release();
+    replaceSync.mockRestore();
   });
 
   it('falls back to a <style nonce> where constructable sheets are missing', () => {

@@ -205,6 +205,29 @@ function injectStyle(root: StyleRoot, doc: Document, text: string, nonce?: strin
   return () => style.remove();
 }
 
+/** The document's constructed sheet of `text`, parsed on first use. */
+function sheetOf(doc: Document, Sheet: typeof CSSStyleSheet, text: string): CSSStyleSheet {
+  const ofDoc = sheets.get(doc) ?? new Map<string, CSSStyleSheet>();
+  sheets.set(doc, ofDoc);
+  let sheet = ofDoc.get(text);
+  if (!sheet) {
+    sheet = new Sheet();
+    sheet.replaceSync(text);
+    ofDoc.set(text, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * Parses a stylesheet for `doc` ahead of its first `adoptStyles`, so a task that has time for it
+ * (a chunk's evaluation) does it instead of the render that adopts it. Does nothing where
+ * constructable stylesheets are unsupported (the `<style>` fallback parses on insertion).
+ */
+export function prepareStyles(doc: Document, text: string): void {
+  const Sheet = doc.defaultView?.CSSStyleSheet;
+  if (Sheet && 'replaceSync' in Sheet.prototype) sheetOf(doc, Sheet, text);
+}
+
 /**
  * Applies a stylesheet (the base sheet unless told otherwise) to `root` and returns the function
  * that takes it away. Uses a constructable stylesheet (`adoptedStyleSheets`, which a strict CSP
@@ -216,15 +239,7 @@ export function adoptStyles(root: StyleRoot, nonce?: string, text: string = css)
   if (!Sheet || !('replaceSync' in Sheet.prototype) || !Array.isArray(root.adoptedStyleSheets)) {
     return injectStyle(root, doc, text, nonce);
   }
-  const ofDoc = sheets.get(doc) ?? new Map<string, CSSStyleSheet>();
-  sheets.set(doc, ofDoc);
-  let sheet = ofDoc.get(text);
-  if (!sheet) {
-    sheet = new Sheet();
-    sheet.replaceSync(text);
-    ofDoc.set(text, sheet);
-  }
-  const adopted = sheet;
+  const adopted = sheetOf(doc, Sheet, text);
   const counts = users.get(root) ?? new Map<CSSStyleSheet, number>();
   users.set(root, counts);
   const count = counts.get(adopted) ?? 0;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useAmwa, useT, usePageName } from '../../context';
 import type { QrMode, QrState } from '../../core/flows/qr';
+import type { I18n } from '../../core/i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { QrCode } from '../../ui/qr-code';
@@ -25,17 +26,22 @@ const APP_LINKS = [
   ['apk', 'install-android'],
 ] as const;
 
-/** How long a QR code stays valid, in words of the locale ('2 minutes', '3 Stunden'), in the largest fitting unit; Intl picks the plural form. */
-export function qrValidity(timeoutMs: number, locale: string): string {
+/**
+ * How long a QR code stays valid, in words of the locale ('2 minutes', '3 Stunden'), in the
+ * largest fitting unit, the plural form by the language's rules. The words are CLDR's long unit
+ * names in the tables: `Intl.NumberFormat` with a unit said the same, but its first use loads
+ * number-formatting data, a task of about 80 ms on a slow phone when the QR code arrives.
+ */
+export function qrValidity(timeoutMs: number, t: I18n['t']): string {
   const minutes = Math.max(1, Math.round(timeoutMs / 60_000));
-  const [value, unit] = minutes < 120 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const [count, unit] = minutes < 120 ? [minutes, 'minute'] : minutes < 48 * 60 ? [Math.round(minutes / 60), 'hour'] : [Math.round(minutes / 1440), 'day'];
+  return t(`mobileLogon.duration.${unit}`, { count });
 }
 
 /** The QR page of both modes: headline, what to do, app links, the QR code, back and help. */
 function MobileLogonPage({ mode }: { mode: QrMode }) {
   const t = useT();
-  const { settings, analytics, i18n } = useAmwa();
+  const { settings, analytics } = useAmwa();
   const { state, refresh } = useMobileLogon(mode);
   const pageName = mobilePageName(mode, state);
   usePageName(pageName);
@@ -79,7 +85,7 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
         {state.status === 'loaded' && (
           <div>
             <p className="amwa-qr__lead">{t('mobileLogon.waiting')}</p>
-            <p className="amwa-qr__hint">{t('mobileLogon.validFor', { duration: qrValidity(settings.qrTimeout, i18n.locale) })}</p>
+            <p className="amwa-qr__hint">{t('mobileLogon.validFor', { duration: qrValidity(settings.qrTimeout, t) })}</p>
           </div>
         )}
         <p id={noAppId}>{t('mobileLogon.noApp')}</p>

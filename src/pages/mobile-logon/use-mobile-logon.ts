@@ -4,6 +4,7 @@ import { mobileLogon, prepareQrSession } from '../../core/flows/mobile-logon';
 import { createQr, type QrController, type QrMode, type QrState, type Visibility } from '../../core/flows/qr';
 import type { Scope } from '../../core/scope';
 import type { Session } from '../../core/session';
+import { nextTask } from '../../core/when-idle';
 
 /** The document's visibility, its listener owned by `scope`. */
 const documentVisibility = (scope: Scope): Visibility => ({
@@ -45,7 +46,12 @@ export function useMobileLogon(mode: QrMode): { state: QrState; refresh(): void 
         qr.dispose();
       };
     };
-    void sessionLayer.then(start, (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }));
+    // The session layer is created in a task of its own; the QR machine, its first call and the
+    // render of its state take the next one, so neither is a long task on a slow phone.
+    void sessionLayer.then(
+      (session) => nextTask(scope, () => start(session)),
+      (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }),
+    );
     return () => {
       stop();
       scope.dispose();

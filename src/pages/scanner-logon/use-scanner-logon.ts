@@ -62,7 +62,12 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
       // What Next needs is readied while the user types the user ID (or once the page is idle).
       whenIdle(scope, window, () => inIdleMoments(scope, logon.warmUps));
     };
-    void services.session.then(start, (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }));
+    // The session layer is created in a task of its own; the flow and the screen's first render
+    // take the next one (together they ran over 50 ms on a slow phone, the page opened directly).
+    void services.session.then(
+      (session) => nextTask(scope, () => start(session)),
+      (error: unknown) => scope.disposed || errors.handle(error, { origin: 'session' }),
+    );
     return () => scope.dispose();
   }, [services]);
 
