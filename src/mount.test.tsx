@@ -170,6 +170,19 @@ describe('mount', () => {
     }
   });
 
+  it('renders from document.cookie when the cookie store never answers', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    // The browser's Cookie Store API (the edge), stuck: its answer never comes.
+    vi.stubGlobal('cookieStore', { getAll: () => new Promise(() => undefined) });
+    try {
+      handle = mount(host, settings);
+      expect(await shadow().findByRole('heading', { level: 1, name: /mobile app/ }, { timeout: 3000 })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+      document.cookie = 'logonType=; path=/; max-age=0';
+    }
+  });
+
   it('keeps two widgets on one page apart', async () => {
     const other = document.createElement('div');
     document.body.append(other);

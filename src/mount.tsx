@@ -81,6 +81,9 @@ export interface WidgetHandle extends AmwaHandle {
  */
 export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
 
+/** How long the first render waits at most for the cookies read ahead before it reads `document.cookie`. */
+const COOKIE_READ_AHEAD_LIMIT_MS = 500;
+
 const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
 // Only settings that fail need the defaults: parsed then, not while the module is evaluated.
 const defaultSettings = () => (parseSettings({}) as { ok: true; settings: Settings }).settings;
@@ -324,13 +327,22 @@ function startInstance(
   let root: Root | undefined;
   let waitingFor = 2;
   const renderOnce = () => {
-    if (--waitingFor > 0 || scope.disposed) return;
+    if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
   };
   nextTask(scope, renderOnce);
-  void cookies.ready.then(renderOnce);
+  // A cookie store that never answers (a browser's bug) must not keep the first screen away: past
+  // the limit the render reads document.cookie, as where there is no store.
+  const giveUp = scope.setTimeout(() => {
+    cookies.settle();
+    renderOnce();
+  }, COOKIE_READ_AHEAD_LIMIT_MS);
+  void cookies.ready.then(() => {
+    giveUp();
+    renderOnce();
+  });
 
   return {
     failed,
