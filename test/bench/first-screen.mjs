@@ -21,8 +21,8 @@
 //
 // Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
 // .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
-// dist/ (e.g. an old release) instead; `--compare DIR` (repeatable) measures another checkout's
-// build in the same rounds, each from a server of its own, so a busy machine weighs on both alike:
+// dist/ (e.g. an old release) and hosts instead; `--compare DIR` (repeatable) measures another
+// checkout's build (and its built hosts) in the same rounds, each from a server of its own, so a busy machine weighs on both alike:
 // first loads in alternation, and next screens click by click (the builds' order reversed every
 // other click).
 import { execFileSync, fork } from 'node:child_process';
@@ -70,7 +70,8 @@ const load = async (paths) => {
 };
 
 // The bundled hosts as a host's web server would serve them: brotli, hashed assets kept for a year.
-const hostDir = (name) => join(repo, '.tmp', 'hosts', name, 'dist');
+// A checkout's bundled hosts (its `node test/bench/build-hosts.mjs`); a server serves those of the build it serves.
+const hostDir = (name, checkout = root) => join(checkout, '.tmp', 'hosts', name, 'dist');
 const compressed = new Map();
 function bundledHost(request) {
   const { pathname } = new URL(request.url);
@@ -114,7 +115,7 @@ async function bench() {
   };
   const builds = [];
   for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
-    builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), ...(await startServer(dir)) });
+    builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), dir, ...(await startServer(dir)) });
   }
   const labelled = (name, build) => (builds.length === 1 ? name : `${name} [${build.label}]`);
 
@@ -130,8 +131,8 @@ async function bench() {
     { id: 'home-injected-preload', name: 'Home, module added after load, modulepreload', path: `${BENCH}/widget/?inject=1&preload=1` },
     { id: 'scanner', name: 'scanner logon, direct', path: `${BENCH}/widget/pages/logon/scanner` },
     { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
-    { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', needs: join(hostDir('vanilla'), 'index.html') },
-    { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', needs: join(hostDir('react'), 'index.html') },
+    { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', host: 'vanilla' },
+    { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', host: 'react' },
   ];
   const only = values.only?.split(',');
   const unknown = only?.filter((id) => id !== 'next' && ![...FIRST_LOADS, ...TRANSITIONS, PRERENDERED_SCANNER].some((known) => known.id === id)) ?? [];
@@ -144,12 +145,13 @@ async function bench() {
   // Only when asked for by its id: a browser of its own per click, driven through its tab (a
   // page Playwright drives does not prerender).
   const prerendered = Boolean(only?.includes(PRERENDERED_SCANNER.id));
-  const SCENARIOS = FIRST_LOADS.filter(({ id, needs }) => (!only || only.includes(id)) && (!needs || existsSync(needs)))
-    // Every build's widget pages, in the same rounds; the empty page, the hosts and the page
-    // without host CSS once.
+  const SCENARIOS = FIRST_LOADS.filter(({ id }) => !only || only.includes(id))
+    // Every build's widget pages and bundled hosts (where its checkout has them built), in the
+    // same rounds; the empty page and the page variants without host CSS or injected once.
     .flatMap((scenario) =>
       builds
-        .filter((build, index) => index === 0 || !['empty', 'vanilla', 'react', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
+        .filter((build, index) => index === 0 || !['empty', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
+        .filter((build) => !scenario.host || existsSync(join(hostDir(scenario.host, build.dir), 'index.html')))
         .map((build) => ({ ...scenario, key: `${build.label}:${scenario.id}`, name: labelled(scenario.name, build), origin: build.origin })),
     );
 
