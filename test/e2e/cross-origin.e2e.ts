@@ -1,71 +1,29 @@
 // The sandbox as the API of a host page on another site, the way a bank's web team embeds the
-// widget: the host page on http://app.localhost:<port> (its own tiny server, serving the built
-// standalone bundle), the API on http://api.localhost:<port> (the sandbox). Chromium resolves both
-// names to loopback; two ports on one name would hide what matters, since cookies ignore ports.
+// widget: the host page on http://app.localhost:<port>, the API on http://api.localhost:<port>
+// (./host-site.ts).
 // The host sets an XSRF-TOKEN cookie of its own, which the widget must never send to the API.
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { confirmMobile, newPage, scan, settingsAttribute, type TestPage, useE2E, waitForPortal } from './harness';
+import { describe, expect, test } from 'vitest';
+import { confirmMobile, newPage, scan, type TestPage, useE2E, waitForPortal } from './harness';
+import { BASE_PATH, hostHtml, hostSettings, useHostSite } from './host-site';
 
 const e2e = useE2E();
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const HOST_XSRF = 'the-host-page-own-token';
-const BASE_PATH = '/shop';
-
-let host: Server;
-let hostPort = 0;
-const appOrigin = () => `http://app.localhost:${hostPort}`;
-const apiOrigin = () => `http://api.localhost:${e2e.server.port}`;
 
 // The host's page: the standalone bundle from its own origin, the API and the widget's static
-// files (locale tables, images) from the sandbox's.
-const hostPage = () => {
-  const settings = {
-    basePath: BASE_PATH,
-    apiBaseUrl: `${apiOrigin()}/access`,
-    securityApiBaseUrl: apiOrigin(),
-    staticPath: `${apiOrigin()}/access/static`,
-    language: 'en',
-    country: 'GB',
-    brandPrefix: 'demobank',
-    serviceEmail: 'service@demobank.example',
-  };
-  const attribute = settingsAttribute(settings);
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>A host on another site</title><script type="module" src="/amwa/amwa.standalone.js"></script></head>
-<body><main><h1>Host page</h1><amwa-portal settings='${attribute}'></amwa-portal></main></body>
-</html>`;
-};
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
-
-beforeAll(async () => {
-  host = createServer(async (request, response) => {
-    const path = new URL(request.url ?? '/', 'http://host').pathname;
-    if (path.startsWith('/amwa/') && !path.includes('..')) {
-      try {
-        const body = await readFile(join(DIST, path.slice('/amwa/'.length)));
-        response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-      return;
-    }
-    if (path === '/favicon.ico') return void response.writeHead(204).end();
-    if (path !== BASE_PATH && !path.startsWith(`${BASE_PATH}/`)) return void response.writeHead(404).end();
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': `XSRF-TOKEN=${HOST_XSRF}; Path=/` }).end(hostPage());
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostPort = (host.address() as AddressInfo).port;
+// files (locale tables, images) from the sandbox's; it sets an XSRF-TOKEN cookie of its own.
+const site = useHostSite(e2e, {
+  page: () => ({
+    headers: { 'Set-Cookie': `XSRF-TOKEN=${HOST_XSRF}; Path=/` },
+    html: hostHtml({
+      title: 'A host on another site',
+      settings: hostSettings(site.apiOrigin(), { language: 'en', country: 'GB', serviceEmail: 'service@demobank.example' }),
+    }),
+  }),
 });
-afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
+const appOrigin = site.origin;
+const apiOrigin = site.apiOrigin;
 
 /** Every request the page sends to the API origin, with its XSRF header, for the assertions below. */
 function recordApiCalls(page: Page) {
@@ -141,7 +99,7 @@ describe('the control API in the browser', () => {
 
   test('a page on another site can neither store faults nor move the logon redirect', async () => {
     // The host server again, by IP address: an origin that is neither the sandbox's nor allowed.
-    const page = await newPage(e2e.browser, `http://127.0.0.1:${hostPort}${BASE_PATH}/`);
+    const page = await newPage(e2e.browser, `http://127.0.0.1:${site.port()}${BASE_PATH}/`);
     const outcome = await page.evaluate(async (sandbox) => {
       const fault = JSON.stringify({ path: '/access/v1/api/public/scanner/logon', status: 500, times: 100 });
       const config = JSON.stringify({ logonRedirectUrl: 'https://evil.example/' });

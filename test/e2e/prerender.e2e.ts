@@ -7,26 +7,15 @@
 // the machine's Chromium undriven: the pages report to the host server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { settingsAttribute, useE2E } from './harness';
+import { useE2E } from './harness';
+import { BASE_PATH, hostHtml, hostSettings, noncePolicy, useHostSite } from './host-site';
 
 const e2e = useE2E();
-
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const BASE_PATH = '/shop';
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-
-let host: Server;
-let hostPort = 0;
-const appOrigin = () => `http://app.localhost:${hostPort}`;
-const apiOrigin = () => `http://api.localhost:${e2e.server.port}`;
 
 /** What the pages report: the first page its violations, the prerendered one what it saw when it was shown. */
 interface Report {
@@ -46,18 +35,6 @@ const reports: Report[] = [];
 /** The prerendered scanner page has its user ID field: Home may click. */
 let prerenderReady = false;
 let reported: (() => void) | undefined;
-
-const policy = (nonce: string) =>
-  [
-    `default-src 'self'`,
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'self'`,
-    `img-src 'self' data: ${apiOrigin()}`,
-    `connect-src 'self' ${apiOrigin()}`,
-    `base-uri 'none'`,
-    `object-src 'none'`,
-    `require-trusted-types-for 'script'`,
-  ].join('; ');
 
 // docs/embedding.md's rule, with 'immediate' for the 'moderate' of the docs: an undriven
 // browser has no pointer to rest on the option (a hover is Chromium's business, not the widget's).
@@ -103,59 +80,38 @@ if (location.pathname.endsWith('/pages/logon/scanner')) {
   clickOncePrerendered();
 }`;
 
-const hostPage = (nonce: string) => {
-  const settings = {
-    basePath: BASE_PATH,
-    apiBaseUrl: `${apiOrigin()}/access`,
-    securityApiBaseUrl: apiOrigin(),
-    staticPath: `${apiOrigin()}/access/static`,
-    brandPrefix: 'demobank',
-    analyticsConsent: true,
-  };
-  const attribute = settingsAttribute(settings);
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>A bank page that prerenders the scanner logon</title>
-<script type="speculationrules" nonce="${nonce}">${JSON.stringify(RULES)}</script>
-<script nonce="${nonce}">${pageScript}</script>
-<script type="module" nonce="${nonce}" src="/amwa/amwa.standalone.js"></script></head>
-<body><main><h1>Host page</h1><amwa-portal settings='${attribute}'></amwa-portal></main></body>
-</html>`;
-};
-
-beforeAll(async () => {
-  host = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host');
+// The bundle may be cached: the prerendered page takes it from the cache Home filled.
+const site = useHostSite(e2e, {
+  page: () => {
+    const nonce = randomBytes(16).toString('base64');
+    return {
+      headers: { 'Content-Security-Policy': noncePolicy(nonce, site.apiOrigin()) },
+      html: hostHtml({
+        title: 'A bank page that prerenders the scanner logon',
+        nonce,
+        head: `<script type="speculationrules" nonce="${nonce}">${JSON.stringify(RULES)}</script>\n<script nonce="${nonce}">${pageScript}</script>\n`,
+        settings: hostSettings(site.apiOrigin(), { analyticsConsent: true }),
+      }),
+    };
+  },
+  extra: async (url, request, response) => {
     if (url.pathname === '/report' && request.method === 'POST') {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       reports.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Report);
       response.writeHead(204).end();
       reported?.();
-      return;
-    }
-    if (url.pathname.startsWith('/amwa/') && !url.pathname.includes('..')) {
-      try {
-        const body = await readFile(join(DIST, url.pathname.slice('/amwa/'.length)));
-        response.writeHead(200, { 'Content-Type': TYPES[extname(url.pathname)] ?? 'application/octet-stream', 'Cache-Control': 'max-age=3600' }).end(body);
-      } catch {
-        response.writeHead(404).end();
-      }
-      return;
+      return true;
     }
     if (url.pathname === '/prerendered') {
       if (request.method === 'POST') prerenderReady = true;
-      return void response.writeHead(prerenderReady ? 200 : 204).end();
+      response.writeHead(prerenderReady ? 200 : 204).end();
+      return true;
     }
-    if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
-    if (!url.pathname.startsWith(`${BASE_PATH}/`)) return void response.writeHead(404).end();
-    const nonce = randomBytes(16).toString('base64');
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy(nonce) }).end(hostPage(nonce));
-  });
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostPort = (host.address() as AddressInfo).port;
+    return false;
+  },
+  cacheSeconds: 3600,
 });
-afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 
 /** Runs the machine's Chromium on `url`, undriven, until the scanner page has reported (or 60 s). */
 async function browse(url: string): Promise<void> {
@@ -181,7 +137,7 @@ async function browse(url: string): Promise<void> {
 
 describe('the scanner logon prerendered by the host page (docs/embedding.md)', () => {
   test('a click on the scanner option shows the user ID step prerendered, with no violation and no analytics before it is shown', async () => {
-    await browse(`${appOrigin()}${BASE_PATH}/`);
+    await browse(`${site.origin()}${BASE_PATH}/`);
     const home = reports.find((report) => report.page === 'home');
     const scanner = reports.find((report) => report.page === 'scanner')!;
     expect(home?.violations).toEqual([]);
