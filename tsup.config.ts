@@ -1,4 +1,4 @@
-// Type declarations, the stylesheet and the sandbox package. The ES module builds of the browser
+// Type declarations, the Vite plugin, the stylesheet and the sandbox package. The ES module builds of the browser
 // entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one file, which
 // esbuild's splitter cannot). There is no CommonJS build: Node 20.19 and later load the ES modules
 // through require() (see docs/embedding.md, "CommonJS").
@@ -13,6 +13,16 @@ const declarations: Options = {
   format: ['esm'],
   dts: { only: true },
   external: reactPackages,
+};
+
+/** `amwa/vite`: the Vite plugin, for Node (the host's build and dev server); Vite's types only, never its code. */
+const vitePlugin: Options = {
+  entry: { vite: 'src/vite.ts' },
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  dts: true,
+  external: ['vite'],
 };
 
 /** The light-DOM stylesheet, from the same source the shadow root adopts, and its (empty) types. */
@@ -40,4 +50,4 @@ const sandbox: Options = {
   onSuccess: writeStylesheet,
 };
 
-export default defineConfig([declarations, sandbox]);
+export default defineConfig([declarations, vitePlugin, sandbox]);

@@ -18,6 +18,7 @@ const ENTRIES = [
   ['amwa/react', 'dist/react.d.ts'],
   ['amwa/standalone', 'dist/index.d.ts'],
   ['amwa/amwa.css', 'dist/amwa.css.d.ts'],
+  ['amwa/vite', 'dist/vite.d.ts'],
   ['amwa-sandbox', 'packages/amwa-sandbox/dist/index.d.ts'],
   ['amwa-sandbox/testing', 'packages/amwa-sandbox/dist/testing.d.ts'],
 ];

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { defineConfig, type Plugin, type ProxyOptions, type ViteDevServer } from 'vite';
+import { resolve } from 'node:path';
+import { amwa } from 'amwa/vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 // The bank's API (here the amwa sandbox that `npm run dev` starts) under the portal's own origin,
 // with X-Forwarded-Host/-Proto (xfwd), so every URL the sandbox hands out is on this origin.
@@ -18,27 +17,11 @@ const proxy: Record<string, ProxyOptions> = {
   '/examples/demo.css': { target: api, changeOrigin: true },
 };
 
-/**
- * amwa's placeholder for an expired colour code, at {staticPath}/image, as image/png: the package
- * ships it as static/image, without a file extension, so no server can tell its type by the name.
- * Served by `vite` and `vite preview`, and written into dist/ for your web server.
- */
-function amwaPlaceholder(url: string): Plugin {
-  const image = readFileSync(join(dirname(createRequire(import.meta.url).resolve('amwa/package.json')), 'static', 'image'));
-  const serve = ({ middlewares }: Pick<ViteDevServer, 'middlewares'>) =>
-    void middlewares.use(url, (_request, response) => response.writeHead(200, { 'Content-Type': 'image/png' }).end(image));
-  return {
-    name: 'amwa-placeholder',
-    configureServer: serve,
-    configurePreviewServer: serve,
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: url.slice(1), source: image });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [amwaPlaceholder('/access/static/image')],
+  // amwa's placeholder for an expired colour code at /access/static/image (the widget's staticPath
+  // with basePath /access), as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on
+  // each page's entry chunk (docs/vite.md).
+  plugins: [amwa({ staticPath: '/access/static', compileHint: true })],
   // Three pages: the one embedding link mode (every path under /access falls back to it), the
   // precheck landing where link mode ends, and the portal's logged-out page.
   build: {

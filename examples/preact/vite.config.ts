@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { defineConfig, type Plugin, type ProxyOptions, type ViteDevServer } from 'vite';
+import { amwa } from 'amwa/vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 // The bank's API (here the amwa sandbox that `npm run dev` starts) under this app's own origin, so
 // the widget's calls are same-origin. xfwd sends X-Forwarded-Host/-Proto: the sandbox then hands
@@ -19,27 +17,11 @@ const proxy: Record<string, ProxyOptions> = {
   '/examples/demo.css': { target: api, changeOrigin: true },
 };
 
-/**
- * amwa's placeholder for an expired colour code, at {staticPath}/image, as image/png: the package
- * ships it as static/image, without a file extension, so no server can tell its type by the name.
- * Served by `vite` and `vite preview`, and written into dist/ for your web server.
- */
-function amwaPlaceholder(url: string): Plugin {
-  const image = readFileSync(join(dirname(createRequire(import.meta.url).resolve('amwa/package.json')), 'static', 'image'));
-  const serve = ({ middlewares }: Pick<ViteDevServer, 'middlewares'>) =>
-    void middlewares.use(url, (_request, response) => response.writeHead(200, { 'Content-Type': 'image/png' }).end(image));
-  return {
-    name: 'amwa-placeholder',
-    configureServer: serve,
-    configurePreviewServer: serve,
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: url.slice(1), source: image });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [amwaPlaceholder('/static/image')],
+  // amwa's placeholder for an expired colour code at /static/image (the widget's default
+  // staticPath), as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on the entry
+  // chunk (docs/vite.md).
+  plugins: [amwa({ compileHint: true })],
   // amwa/react renders through this app's own Preact: React's names point at preact/compat
   // (the same aliases as @preact/preset-vite; tsconfig.json maps the types alike).
   resolve: {

@@ -14,6 +14,8 @@ const publicNames = (module: object) => names(module).filter((name) => !INTERNAL
 const PUBLIC = {
   'index.js': ['AMWA_TAG', 'defineAmwaElement', 'mount', 'parseSettings', 'version'],
   'react.js': ['AmwaPortal', 'callbackPropName'],
+  // The Vite plugin, for the host's build in Node (docs/vite.md).
+  'vite.js': ['amwa'],
   // The amwa-sandbox package (packages/amwa-sandbox/dist/index.js).
   '../packages/amwa-sandbox/dist/index.js': ['createSandbox', 'startSandbox'],
   // Its testing kit, amwa-sandbox/testing (docs/testing.md).

@@ -9,9 +9,9 @@
 // test/e2e/hosts.e2e.ts then serves each as its README says and walks it in Chromium.
 // Usage: npm run test:hosts [-- --no-next]
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import { build } from 'vite';
@@ -82,13 +82,32 @@ function buildExample(name, { server }, tarball) {
   return firstLoad(join(dir, 'dist'));
 }
 
-/** The bench's vanilla host (test/hosts/bench-vanilla), built into .tmp/hosts/vanilla/dist for test/bench/first-screen.mjs. */
-async function buildBenchHost(tarball) {
-  const dir = join(work, 'vanilla');
+/**
+ * A bench host (test/hosts/bench-`name`: `vanilla`, or `react` with React 19), built from the
+ * tarball into .tmp/hosts/`name`/dist for test/bench/first-screen.mjs, with amwa's Vite plugin as
+ * docs/vite.md advises a host: the placeholder image, and V8's compile hint (unless `compileHint: false`).
+ */
+export async function buildBenchHost(name, tarball, { compileHint = true } = {}) {
+  const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
-  cpSync(join(root, 'test', 'hosts', 'bench-vanilla'), dir, { recursive: true });
+  cpSync(join(root, 'test', 'hosts', `bench-${name}`), dir, { recursive: true });
   installPacked(tarball, dir);
-  await build({ configFile: false, root: dir, base: '/hosts/vanilla/', logLevel: 'warn', build: { outDir: join(dir, 'dist'), emptyOutDir: true, reportCompressedSize: false } });
+  // The host's own framework, as its package.json would bring it.
+  for (const dependency of name === 'react' ? ['react', 'react-dom', 'scheduler'] : []) {
+    const link = join(dir, 'node_modules', dependency);
+    if (!existsSync(link)) symlinkSync(join(root, 'node_modules', dependency), link, 'dir');
+  }
+  const { amwa } = await import(pathToFileURL(join(dir, 'node_modules', 'amwa', 'dist', 'vite.js')).href);
+  await build({
+    configFile: false,
+    root: dir,
+    base: `/hosts/${name}/`,
+    logLevel: 'warn',
+    esbuild: { jsx: 'automatic' },
+    plugins: [amwa({ staticPath: `/hosts/${name}/static`, compileHint })],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    build: { outDir: join(dir, 'dist'), emptyOutDir: true, reportCompressedSize: false },
+  });
 }
 
 function buildNext(tarball) {
@@ -103,7 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tarball = pack();
   const sizes = {};
   for (const [name, example] of Object.entries(EXAMPLES)) sizes[`examples/${name}`] = await buildExample(name, example, tarball);
-  await buildBenchHost(tarball);
+  await buildBenchHost('vanilla', tarball);
   if (!process.argv.includes('--no-next')) buildNext(tarball);
   writeFileSync(join(work, 'sizes.json'), JSON.stringify(sizes, null, 2));
   console.log('\nfirst-load JavaScript of each example (brotli, entry and its static imports):');

@@ -1,0 +1,107 @@
+// @vitest-environment node
+// Real Vite builds and servers of a tiny host page in a temporary directory, with the plugin.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, createServer, preview, type InlineConfig } from 'vite';
+import { amwa, type AmwaPluginOptions } from './vite';
+
+const HINT = '//# allFunctionsCalledOnLoad';
+const image = readFileSync(new URL('../static/image', import.meta.url));
+let site: string;
+
+beforeAll(() => {
+  site = mkdtempSync(join(tmpdir(), 'amwa-vite-'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>host</title><div id="portal"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(join(site, 'main.js'), "import { greet } from './greet.js';\ndocument.getElementById('portal').textContent = greet('bank');\n");
+  writeFileSync(join(site, 'greet.js'), 'export function greet(name) {\n  return `Hello, ${name}`;\n}\n');
+});
+afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+/** Builds the page into `out` with the plugin; returns the entry chunk's code and its source map (if external). */
+async function buildSite(out: string, options: AmwaPluginOptions, config: InlineConfig = {}) {
+  const outDir = join(site, out);
+  await build({ configFile: false, root: site, logLevel: 'silent', plugins: [amwa(options)], ...config, build: { outDir, emptyOutDir: true, sourcemap: true, ...config.build } });
+  const entry = readdirSync(join(outDir, 'assets')).find((file) => file.endsWith('.js'));
+  if (!entry) throw new Error('no entry chunk');
+  const code = readFileSync(join(outDir, 'assets', entry), 'utf8');
+  const map = config.build?.sourcemap === 'inline' ? undefined : (JSON.parse(readFileSync(join(outDir, 'assets', `${entry}.map`), 'utf8')) as { mappings: string; sources: string[] });
+  return { outDir, code, map };
+}
+
+/** The source map inlined at the end of `code`. */
+const inlineMap = (code: string) => JSON.parse(Buffer.from(/base64,([\w+/=]+)\s*$/.exec(code)?.[1] ?? '', 'base64').toString('utf8')) as { mappings: string };
+
+describe('the build', () => {
+  it('writes the placeholder to {staticPath}/image in the output, as the package ships it', async () => {
+    const { outDir } = await buildSite('out-placeholder', { staticPath: '/access/static' });
+    expect(readFileSync(join(outDir, 'access', 'static', 'image'))).toEqual(image);
+  });
+
+  it('writes it under `base` one level less deep (the output is served at `base`)', async () => {
+    const { outDir } = await buildSite('out-base', { staticPath: '/shop/static/' }, { base: '/shop/' });
+    expect(readFileSync(join(outDir, 'static', 'image'))).toEqual(image);
+  });
+
+  it('by default at /static/image; with `staticPath: false` not at all', async () => {
+    expect(readFileSync(join((await buildSite('out-default', {})).outDir, 'static', 'image'))).toEqual(image);
+    expect(readdirSync((await buildSite('out-none', { staticPath: false })).outDir)).toEqual(['assets', 'index.html']);
+  });
+
+  it('adds no compile hint unless asked', async () => {
+    const { code } = await buildSite('out-plain', {});
+    expect(code).not.toContain(HINT);
+  });
+
+  it('puts the compile hint first in the entry chunk and moves its source map down that line', async () => {
+    const plain = await buildSite('out-without', { staticPath: false });
+    const hinted = await buildSite('out-with', { staticPath: false, compileHint: true });
+    expect(hinted.code).toBe(`${HINT}\n${plain.code}`);
+    expect(plain.map?.mappings).toMatch(/^[^;]/);
+    expect(hinted.map).toEqual({ ...plain.map, mappings: `;${plain.map?.mappings}` });
+  });
+
+  it('moves an inline source map down too', async () => {
+    const plain = await buildSite('out-inline-without', { staticPath: false }, { build: { sourcemap: 'inline' } });
+    const hinted = await buildSite('out-inline-with', { staticPath: false, compileHint: true }, { build: { sourcemap: 'inline' } });
+    expect(hinted.code.startsWith(`${HINT}\n`)).toBe(true);
+    expect(inlineMap(hinted.code)).toEqual({ ...inlineMap(plain.code), mappings: `;${inlineMap(plain.code).mappings}` });
+  });
+
+  it('rejects a staticPath that is not a path on the site', () => {
+    expect(() => amwa({ staticPath: 'https://cdn.example/static' })).toThrow(/staticPath must be a path on this site/);
+  });
+});
+
+describe('the servers', () => {
+  /** GET `path` from a server listening on `address`: status, type and body. */
+  const get = async (address: AddressInfo | string | null | undefined, path: string) => {
+    if (!address || typeof address === 'string') throw new Error('not listening on a port');
+    const response = await fetch(`http://127.0.0.1:${address.port}${path}`);
+    return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it('`vite` serves the placeholder as image/png at {staticPath}/image, and only there', async () => {
+    const server = await createServer({ configFile: false, root: site, logLevel: 'silent', plugins: [amwa({ staticPath: '/access/static' })], server: { host: '127.0.0.1', port: 0, hmr: false, watch: null } });
+    try {
+      await server.listen();
+      const answer = await get(server.httpServer?.address(), '/access/static/image');
+      expect(answer).toEqual({ status: 200, type: 'image/png', body: image });
+      expect((await get(server.httpServer?.address(), '/access/static/image/other')).type).not.toBe('image/png');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('`vite preview` serves it too', async () => {
+    const { outDir } = await buildSite('out-preview', { staticPath: false });
+    const server = await preview({ configFile: false, root: site, logLevel: 'silent', plugins: [amwa({ staticPath: '/access/static' })], build: { outDir }, preview: { host: '127.0.0.1', port: 0 } });
+    try {
+      expect(await get(server.httpServer.address(), '/access/static/image?v=1')).toEqual({ status: 200, type: 'image/png', body: image });
+    } finally {
+      await server.close();
+    }
+  });
+});

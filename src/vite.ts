@@ -1,0 +1,99 @@
+// `amwa/vite`: a Vite plugin for a host that bundles amwa (docs/vite.md). It runs in Node, in the
+// host's build and dev server only; nothing of it reaches the browser. It imports only types from
+// Vite (an optional peer dependency), so importing it starts and loads nothing.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+
+/** What the plugin does in the host's build and servers (docs/vite.md). */
+export interface AmwaPluginOptions {
+  /**
+   * The widget's `staticPath` setting as a path on this site (default `/static`, the widget's own
+   * default `{basePath}/static` with the default base path): the expired colour code's placeholder
+   * is served by `vite` and `vite preview` at `{staticPath}/image` as `image/png`, and written to
+   * that path in the build's output. `false`: the host serves the image itself.
+   */
+  staticPath?: string | false;
+  /**
+   * V8's compile hint (`//# allFunctionsCalledOnLoad`) as the first line of each entry chunk, with
+   * its source map moved down one line: the browser compiles the chunk's functions while the file
+   * streams in, off the main thread, not one by one on first call. Advised; off unless asked, as it
+   * covers the host's own code in the chunk too (default `false`).
+   */
+  compileHint?: boolean;
+}
+
+/** V8's hint, as the standalone bundle's first line. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** The image the package ships as `static/image` (no extension: no server can tell its type by name). */
+const PLACEHOLDER = new URL('../static/image', import.meta.url);
+
+/** The source map comment of a chunk whose map is inline: `//# sourceMappingURL=data:…;base64,…`. */
+const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,)([A-Za-z0-9+/=]+)\s*$/;
+
+/** A source map with one line more at the top of its file: an empty first line of mappings. */
+const shiftedMap = (json: string) => {
+  const map = JSON.parse(json) as { mappings: string };
+  return JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+};
+
+/** The placeholder at `{staticPath}/image`: served in dev and preview, emitted into the build. */
+function placeholder(staticPath: string): Plugin {
+  const url = `${staticPath.replace(/\/+$/, '')}/image`;
+  if (!url.startsWith('/')) throw new Error(`amwa/vite: staticPath must be a path on this site, starting with "/" (got ${JSON.stringify(staticPath)})`);
+  let image: Buffer | undefined;
+  const read = () => (image ??= readFileSync(PLACEHOLDER));
+  let base = '/';
+  const serve = ({ middlewares }: Pick<ViteDevServer, 'middlewares'>) => {
+    middlewares.use(url, (request, response, next) => {
+      // connect matches a prefix: only the image itself, not paths under it.
+      if (!['', '/'].includes((request.url ?? '').split('?')[0] ?? '')) return next();
+      response.writeHead(200, { 'Content-Type': 'image/png' }).end(read());
+    });
+  };
+  return {
+    name: 'amwa:placeholder',
+    configResolved(config) {
+      base = config.base;
+    },
+    configureServer: serve,
+    configurePreviewServer: serve,
+    generateBundle() {
+      // The output is served under Vite's `base`: a path under it lands that much less deep.
+      const fileName = base.startsWith('/') && url.startsWith(base) ? url.slice(base.length) : url.slice(1);
+      this.emitFile({ type: 'asset', fileName, source: read() });
+    },
+  };
+}
+
+/** V8's compile hint on each entry chunk, once written (Vite's minifier would drop a comment earlier). */
+function compileHint(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'amwa:compile-hint',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const file = join(dir, chunk.fileName);
+        const code = readFileSync(file, 'utf8');
+        if (code.startsWith(COMPILE_HINT)) continue;
+        // The hint takes the first line: every mapping moves down one line with the code.
+        const inline = code.replace(INLINE_MAP, (_, prefix: string, data: string) => prefix + Buffer.from(shiftedMap(Buffer.from(data, 'base64').toString('utf8'))).toString('base64'));
+        writeFileSync(file, `${COMPILE_HINT}\n${inline}`);
+        if (existsSync(`${file}.map`)) writeFileSync(`${file}.map`, shiftedMap(readFileSync(`${file}.map`, 'utf8')));
+      }
+    },
+  };
+}
+
+/** amwa's Vite plugin: the placeholder image in dev, preview and build, and optionally V8's compile hint. */
+export function amwa(options: AmwaPluginOptions = {}): Plugin[] {
+  const { staticPath = '/static', compileHint: hint = false } = options;
+  return [...(staticPath === false ? [] : [placeholder(staticPath)]), ...(hint ? [compileHint()] : [])];
+}
