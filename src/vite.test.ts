@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Real Vite builds and servers of a tiny host page in a temporary directory, with the plugin.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,19 @@ describe('the build', () => {
     const hinted = await buildSite('out-inline-with', { staticPath: false, compileHint: true }, { build: { sourcemap: 'inline' } });
     expect(hinted.code.startsWith(`${HINT}\n`)).toBe(true);
     expect(inlineMap(hinted.code)).toEqual({ ...inlineMap(plain.code), mappings: `;${inlineMap(plain.code).mappings}` });
+  });
+
+  it("hints amwa's `pages` chunk too, as the standalone build does, and no other lazy chunk", async () => {
+    const host = join(site, 'lazy');
+    mkdirSync(join(host, 'node_modules', 'amwa', 'dist', 'lib'), { recursive: true });
+    writeFileSync(join(host, 'node_modules', 'amwa', 'dist', 'lib', 'pages-Ab12_xYz.js'), 'export function page() {\n  return "scanner logon";\n}\n');
+    writeFileSync(join(host, 'modal.js'), 'export function modal() {\n  return "help";\n}\n');
+    writeFileSync(join(host, 'index.html'), '<!doctype html><title>host</title><script type="module" src="./main.js"></script>');
+    writeFileSync(join(host, 'main.js'), "import('./node_modules/amwa/dist/lib/pages-Ab12_xYz.js').then(({ page }) => page());\nimport('./modal.js').then(({ modal }) => modal());\n");
+    const outDir = join(host, 'dist');
+    await build({ configFile: false, root: host, logLevel: 'silent', plugins: [amwa({ staticPath: false, compileHint: true })], build: { outDir, emptyOutDir: true } });
+    const chunks = Object.fromEntries(readdirSync(join(outDir, 'assets')).map((file) => [file.replace(/-[\w-]{8}\.js$/, ''), readFileSync(join(outDir, 'assets', file), 'utf8').startsWith(`${HINT}\n`)]));
+    expect(chunks).toEqual({ index: true, 'pages-Ab12_xYz': true, modal: false });
   });
 
   it('rejects a staticPath that is not a path on the site', () => {

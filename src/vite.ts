@@ -3,6 +3,7 @@
 // Vite (an optional peer dependency), so importing it starts and loads nothing.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
 
 /** What the plugin does in the host's build and servers (docs/vite.md). */
@@ -15,8 +16,8 @@ export interface AmwaPluginOptions {
    */
   staticPath?: string | false;
   /**
-   * V8's compile hint (`//# allFunctionsCalledOnLoad`) as the first line of each entry chunk, with
-   * its source map moved down one line: the browser compiles the chunk's functions while the file
+   * V8's compile hint (`//# allFunctionsCalledOnLoad`) as the first line of each entry chunk and of
+   * amwa's `pages` chunk (as in the standalone build), with its source map moved down one line: the browser compiles the chunk's functions while the file
    * streams in, off the main thread, not one by one on first call. Advised; off unless asked, as it
    * covers the host's own code in the chunk too (default `false`).
    */
@@ -28,6 +29,16 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The image the package ships as `static/image` (no extension: no server can tell its type by name). */
 const PLACEHOLDER = new URL('../static/image', import.meta.url);
+
+/**
+ * amwa's `pages` chunk (every page but Home, the session layer, the API client), which the
+ * standalone build hints too: a page opened directly runs most of it at once. Matched in the
+ * installed package (`…/amwa/dist/lib/pages-[hash].js`, `lib-react` for `amwa/react`) and beside
+ * this file, where a linked install resolves it.
+ */
+const PAGES_CHUNK = /[\\/]amwa[\\/]dist[\\/]lib(-react)?[\\/]pages-[\w-]+\.js$/;
+const besideThisFile = fileURLToPath(new URL('.', import.meta.url));
+const isPagesModule = (id: string) => PAGES_CHUNK.test(id) || (id.startsWith(besideThisFile) && /^lib(-react)?[\\/]pages-[\w-]+\.js$/.test(id.slice(besideThisFile.length)));
 
 /** The source map comment of a chunk whose map is inline: `//# sourceMappingURL=data:…;base64,…`. */
 const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,)([A-Za-z0-9+/=]+)\s*$/;
@@ -67,7 +78,7 @@ function placeholder(staticPath: string): Plugin {
   };
 }
 
-/** V8's compile hint on each entry chunk, once written (Vite's minifier would drop a comment earlier). */
+/** V8's compile hint on each entry chunk and amwa's `pages` chunk, once written (Vite's minifier would drop a comment earlier). */
 function compileHint(): Plugin {
   let outDir = 'dist';
   return {
@@ -79,7 +90,7 @@ function compileHint(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? outDir;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.moduleIds.some(isPagesModule))) continue;
         const file = join(dir, chunk.fileName);
         const code = readFileSync(file, 'utf8');
         if (code.startsWith(COMPILE_HINT)) continue;

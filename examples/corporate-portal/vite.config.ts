@@ -20,7 +20,7 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   // amwa's placeholder for an expired colour code at /access/static/image (the widget's staticPath
   // with basePath /access), as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on
-  // each page's entry chunk (docs/vite.md).
+  // each page's entry chunk and amwa's `pages` chunk (docs/vite.md).
   plugins: [amwa({ staticPath: '/access/static', compileHint: true })],
   // Three pages: the one embedding link mode (every path under /access falls back to it), the
   // precheck landing where link mode ends, and the portal's logged-out page.

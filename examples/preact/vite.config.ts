@@ -20,7 +20,7 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   // amwa's placeholder for an expired colour code at /static/image (the widget's default
   // staticPath), as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on the entry
-  // chunk (docs/vite.md).
+  // chunk and amwa's `pages` chunk (docs/vite.md).
   plugins: [amwa({ compileHint: true })],
   // amwa/react renders through this app's own Preact: React's names point at preact/compat
   // (the same aliases as @preact/preset-vite; tsconfig.json maps the types alike).

@@ -18,5 +18,6 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 // amwa's placeholder for an expired colour code at /static/image (the widget's default staticPath),
-// as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on the entry chunk (docs/vite.md).
+// as image/png, in `vite`, `vite preview` and dist/; V8's compile hint on the entry chunk and amwa's
+// `pages` chunk (docs/vite.md).
 export default defineConfig({ plugins: [amwa({ compileHint: true })], server: { proxy }, preview: { proxy } });
