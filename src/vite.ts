@@ -2,7 +2,7 @@
 // host's build and dev server only; nothing of it reaches the browser. It imports only types from
 // Vite (an optional peer dependency), so importing it starts and loads nothing.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, ViteDevServer } from 'vite';
 
@@ -27,8 +27,11 @@ export interface AmwaPluginOptions {
 /** V8's hint, as the standalone bundle's first line. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
+/** This file's directory, `dist/` in the package (from a string: a test DOM may replace the global URL). */
+const here = dirname(fileURLToPath(import.meta.url));
+
 /** The image the package ships as `static/image` (no extension: no server can tell its type by name). */
-const PLACEHOLDER = new URL('../static/image', import.meta.url);
+const PLACEHOLDER = join(here, '..', 'static', 'image');
 
 /**
  * amwa's `pages` chunk (every page but Home, the session layer, the API client), which the
@@ -37,8 +40,7 @@ const PLACEHOLDER = new URL('../static/image', import.meta.url);
  * this file, where a linked install resolves it.
  */
 const PAGES_CHUNK = /[\\/]amwa[\\/]dist[\\/]lib(-react)?[\\/]pages-[\w-]+\.js$/;
-const besideThisFile = fileURLToPath(new URL('.', import.meta.url));
-const isPagesModule = (id: string) => PAGES_CHUNK.test(id) || (id.startsWith(besideThisFile) && /^lib(-react)?[\\/]pages-[\w-]+\.js$/.test(id.slice(besideThisFile.length)));
+const isPagesModule = (id: string) => PAGES_CHUNK.test(id) || (id.startsWith(here) && /^[\\/]lib(-react)?[\\/]pages-[\w-]+\.js$/.test(id.slice(here.length)));
 
 /** The source map comment of a chunk whose map is inline: `//# sourceMappingURL=data:…;base64,…`. */
 const INLINE_MAP = /(\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,)([A-Za-z0-9+/=]+)\s*$/;
