@@ -17,9 +17,10 @@ export interface AmwaPluginOptions {
   staticPath?: string | false;
   /**
    * V8's compile hint (`//# allFunctionsCalledOnLoad`) as the first line of each entry chunk and of
-   * amwa's `pages` chunk (as in the standalone build), with its source map moved down one line: the browser compiles the chunk's functions while the file
-   * streams in, off the main thread, not one by one on first call. Advised; off unless asked, as it
-   * covers the host's own code in the chunk too (default `false`).
+   * amwa's `pages` chunk (as in the standalone build), with its source map moved down one line:
+   * the browser compiles the chunk's functions while the file streams in, off the main thread,
+   * not one by one on first call. Advised; off unless asked, as it covers the host's own code in
+   * the chunk too (default `false`).
    */
   compileHint?: boolean;
 }
