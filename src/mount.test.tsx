@@ -170,6 +170,22 @@ describe('mount', () => {
     }
   });
 
+  it('asks the cookie store before it makes the shadow root and the stylesheet, and anew for a widget the settings remount', async () => {
+    const asked: string[] = [];
+    // The browser's Cookie Store API (the edge), answering at once: no remembered logon type.
+    vi.stubGlobal('cookieStore', { getAll: vi.fn(async () => (asked.push(host.shadowRoot ? 'with a shadow root' : 'before the shadow root'), [])) });
+    try {
+      handle = mount(host, settings);
+      expect(asked).toEqual(['before the shadow root']);
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+      handle.update({ basePath: '/elsewhere' });
+      await waitFor(() => expect(asked).toEqual(['before the shadow root', 'with a shadow root']));
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('renders from document.cookie when the cookie store never answers', async () => {
     document.cookie = 'logonType=mobile; path=/';
     // The browser's Cookie Store API (the edge), stuck: its answer never comes.
