@@ -30,7 +30,7 @@ import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type Amwa
 import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
-import { adoptStyles } from './ui/styles';
+import { adoptStyles, fontWarmUp } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
 export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
@@ -233,6 +233,8 @@ function startInstance(
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
   host.append(box);
+  const fontsWarmUp = fontWarmUp(document);
+  box.append(fontsWarmUp);
   const activityTargets = [window, box];
 
   const history: History =
@@ -338,6 +340,7 @@ function startInstance(
   let waitingFor = 2;
   const renderOnce = () => {
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
+    fontsWarmUp.remove();
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
