@@ -40,8 +40,8 @@ interface TaskScheduler {
  * render) so input on the host page is handled in between. Not a timer: timers are clamped when
  * nested, and a test's fake clock does not hold it back. `scheduler.postTask` where the browser
  * has it (Chromium, Firefox 142): a message through a `MessageChannel` goes through the browser's
- * IPC layer and arrived 30–100 ms after a first load's module task at 4x CPU, the task itself
- * right after it; elsewhere a message.
+ * IPC layer, and in first loads at 4x CPU it came 35–100 ms after the Cookie Store API's answer
+ * the first render also waited for; elsewhere a message.
  */
 export function nextTask(scope: Scope, fn: () => void): void {
   const scheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
