@@ -133,13 +133,15 @@ describe('mount', () => {
   it('renders in the task after mount, and not at all when unmounted before it', async () => {
     const ready = vi.fn();
     handle = mount(host, settings, { on: { 'amwa-ready': ready } });
-    // Mounting (settings, styles, texts) and the first render are two tasks on a slow phone.
-    expect(root().childElementCount).toBe(0);
+    // Mounting (settings, styles, texts) and the first render are two tasks on a slow phone; until
+    // the render, the root holds only the hidden text that loads Home's fonts.
+    expect([...root().children].map((child) => [child.className, child.getAttribute('aria-hidden')])).toEqual([['amwa-warm-up', 'true']]);
     handle.unmount();
     const other = document.createElement('div');
     document.body.append(other);
     const second = mount(other, settings);
     await waitFor(() => expect(other.shadowRoot!.querySelector('h1')?.textContent).toBe('Log on with'));
+    expect(other.shadowRoot!.querySelector('.amwa-warm-up')).toBeNull();
     second.unmount();
     other.remove();
     expect(host.shadowRoot!.childNodes).toHaveLength(0);
@@ -157,7 +159,7 @@ describe('mount', () => {
       const ready = vi.fn();
       handle = mount(host, settings, { on: { 'amwa-ready': ready } });
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(root().childElementCount).toBe(0);
+      expect(root().querySelector('.amwa-app')).toBeNull();
       answer();
       // The copy read ahead says `link` (no remembered type): Home, not the mobile logon page the document's cookie names.
       expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
@@ -166,6 +168,22 @@ describe('mount', () => {
       expect(read).not.toHaveBeenCalled();
     } finally {
       read.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks the cookie store before it makes the shadow root and the stylesheet, and anew for a widget the settings remount', async () => {
+    const asked: string[] = [];
+    // The browser's Cookie Store API (the edge), answering at once: no remembered logon type.
+    vi.stubGlobal('cookieStore', { getAll: vi.fn(async () => (asked.push(host.shadowRoot ? 'with a shadow root' : 'before the shadow root'), [])) });
+    try {
+      handle = mount(host, settings);
+      expect(asked).toEqual(['before the shadow root']);
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+      handle.update({ basePath: '/elsewhere' });
+      await waitFor(() => expect(asked).toEqual(['before the shadow root', 'with a shadow root']));
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    } finally {
       vi.unstubAllGlobals();
     }
   });

@@ -5,7 +5,7 @@ import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
 import { lazyImport } from './core/lazy-import';
-import { createCookies, pageCookieStore } from './core/cookies';
+import { askedNow, createCookies, pageCookieStore, type CookieStoreLike } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
@@ -30,7 +30,7 @@ import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type Amwa
 import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
-import { adoptStyles } from './ui/styles';
+import { adoptStyles, fontWarmUp } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
 export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
@@ -115,6 +115,15 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   };
   for (const [type, listener] of Object.entries(options.on ?? {})) emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
   const readyOnce = { fired: false };
+  // The cookies the first render waits for are asked for first: the browser answers in a task of
+  // its own (tens of ms on a slow phone while the page loads) while the settings, the shadow root
+  // and the stylesheet are made. A later instance (settings that need a remount) asks anew.
+  let firstCookieStore = askedNow(pageCookieStore());
+  const cookieStore = () => {
+    const store = firstCookieStore ?? pageCookieStore();
+    firstCookieStore = undefined;
+    return store;
+  };
   let raw: Record<string, unknown> = {};
   let instance: Instance | undefined;
   let unmounted = false;
@@ -139,7 +148,7 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
 
   const render = (settings: Settings, failed: boolean) => {
     try {
-      instance = startInstance(element, settings, failed, emitter, hostOptions, guard, readyOnce);
+      instance = startInstance(element, settings, failed, emitter, hostOptions, guard, readyOnce, cookieStore());
     } catch (error) {
       console.error('amwa mount: the widget could not render', error);
       instance = undefined;
@@ -211,6 +220,7 @@ function startInstance(
   options: WidgetOptions,
   guard: HostGuard,
   readyOnce: { fired: boolean },
+  cookieStore: CookieStoreLike | undefined,
 ): Instance {
   const scope = createScope();
   // Later updates change this object in place, so every layer reads the current value on use.
@@ -223,6 +233,8 @@ function startInstance(
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
   host.append(box);
+  const fontsWarmUp = fontWarmUp(document);
+  box.append(fontsWarmUp);
   const activityTargets = [window, box];
 
   const history: History =
@@ -241,7 +253,7 @@ function startInstance(
 
   // Read ahead: the index's redirect reads the remembered logon type in the first render, and a
   // first read of document.cookie blocks the page until the browser's network process answers.
-  const cookies = createCookies(settings, pageCookieStore());
+  const cookies = createCookies(settings, cookieStore);
   const analytics = createAnalytics({ settings, emit, cookies, guard, signal: scope.signal });
   const api = createLazyApiClient(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
@@ -328,6 +340,7 @@ function startInstance(
   let waitingFor = 2;
   const renderOnce = () => {
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
+    fontsWarmUp.remove();
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptedAccessParams, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, pageCookieStore, type CookieStoreLike } from './cookies';
+import { acceptedAccessParams, askedNow, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, pageCookieStore, type CookieStoreLike } from './cookies';
 
 const NOW = new Date('2025-06-03T12:00:00Z');
 const settings = { basePath: '', brandPrefix: 'amwa' };
@@ -155,6 +155,37 @@ describe('createCookies with a cookie store: the first reads without blocking', 
     const cookies = createCookies(settings);
     await expect(cookies.ready).resolves.toBeUndefined();
     expect(cookies.logonType.get()).toBe('mobile');
+  });
+});
+
+describe('askedNow', () => {
+  it('asks the store at once, answers the first getAll with that answer and asks again for later ones', async () => {
+    let asked = 0;
+    const store: CookieStoreLike = { getAll: () => Promise.resolve([{ name: 'logonType', value: asked++ === 0 ? 'scanner' : 'mobile' }]) };
+    const early = askedNow(store)!;
+    expect(asked).toBe(1);
+    const cookies = createCookies(settings, early);
+    expect(asked).toBe(1);
+    await cookies.ready;
+    expect(cookies.logonType.get()).toBe('scanner');
+    expect(await early.getAll()).toEqual([{ name: 'logonType', value: 'mobile' }]);
+    expect(asked).toBe(2);
+  });
+
+  it('turns a store that throws into a failed answer, which the cookies take as none read ahead', async () => {
+    document.cookie = 'logonType=mobile; path=/';
+    const early = askedNow({
+      getAll: () => {
+        throw new DOMException('no cookies here', 'SecurityError');
+      },
+    })!;
+    const cookies = createCookies(settings, early);
+    await cookies.ready;
+    expect(cookies.logonType.get()).toBe('mobile');
+  });
+
+  it('is nothing without a store', () => {
+    expect(askedNow(undefined)).toBeUndefined();
   });
 });
 

@@ -56,6 +56,30 @@ export const pageCookieStore = (): CookieStoreLike | undefined =>
   (globalThis as { document?: { prerendering?: boolean } }).document?.prerendering ? undefined : (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
 
 /**
+ * `store` with its answer asked for now: the first `getAll()` returns that answer, later ones ask
+ * again. A mount asks before its other work (settings, shadow root, stylesheet), so the browser's
+ * answer, which the first render waits for, is on its way meanwhile.
+ */
+export function askedNow(store: CookieStoreLike | undefined): CookieStoreLike | undefined {
+  if (!store) return undefined;
+  let first: ReturnType<CookieStoreLike['getAll']> | undefined;
+  try {
+    first = store.getAll();
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  // Taken by the first render's cookies; a mount that fails before then must not leave a rejection unhandled.
+  first.catch(() => undefined);
+  return {
+    getAll() {
+      const answer = first ?? store.getAll();
+      first = undefined;
+      return answer;
+    },
+  };
+}
+
+/**
  * The page's cookies by name, read without blocking: the first read of `document.cookie` waits for
  * the browser's network process (tens of ms on a slow phone, while it is busy loading the page),
  * the Cookie Store API answers in a task of its own. Names and values are decoded as js-cookie

@@ -79,6 +79,69 @@ describe('nextTask', () => {
   });
 });
 
+describe('nextTask with the Prioritized Task Scheduling API', () => {
+  /** `scheduler.postTask` as Chromium has it (the browser edge): tasks run when `runTasks()` says so, an aborted one rejects. */
+  const stubScheduler = () => {
+    const queued: Array<() => void> = [];
+    const postTask = vi.fn((callback: () => unknown, { signal }: { signal: AbortSignal }) => {
+      return new Promise((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason));
+        queued.push(() => {
+          if (signal.aborted) return;
+          try {
+            resolve(callback());
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+    });
+    vi.stubGlobal('scheduler', { postTask });
+    return { postTask, runTasks: () => queued.splice(0).forEach((run) => run()) };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the task to the scheduler, not as a message', () => {
+    const { postTask, runTasks } = stubScheduler();
+    const channel = vi.spyOn(globalThis, 'MessageChannel');
+    const fn = vi.fn();
+    nextTask(scope, fn);
+    expect(postTask).toHaveBeenCalledTimes(1);
+    expect(channel).not.toHaveBeenCalled();
+    expect(fn).not.toHaveBeenCalled();
+    runTasks();
+    expect(fn).toHaveBeenCalledTimes(1);
+    channel.mockRestore();
+  });
+
+  it('aborts the task when its scope is disposed, quietly', async () => {
+    const { runTasks } = stubScheduler();
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    const fn = vi.fn();
+    nextTask(scope, fn);
+    scope.dispose();
+    runTasks();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fn).not.toHaveBeenCalled();
+    expect(reported).not.toHaveBeenCalled();
+  });
+
+  it('reports an error thrown by the task as an uncaught one', async () => {
+    const { runTasks } = stubScheduler();
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    const failure = new Error('broken');
+    nextTask(scope, () => {
+      throw failure;
+    });
+    runTasks();
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+    expect(reported).toHaveBeenCalledWith(failure);
+  });
+});
+
 describe('inIdleMoments', () => {
   const stubIdle = () => {
     const pending = new Map<number, () => void>();

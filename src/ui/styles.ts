@@ -90,6 +90,8 @@ export const css = `
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 }
 .amwa-icon { flex: none; vertical-align: middle; }
+.amwa-warm-up { position: absolute; width: 0; height: 0; overflow: hidden; visibility: hidden; }
+.amwa-warm-up > :first-child { font-size: var(--_amwa-font-size-xl); font-weight: 700; }
 
 .amwa-app { display: flex; flex-direction: column; align-items: center; }
 .amwa-app[aria-busy="true"] { min-height: 428px; }
@@ -188,6 +190,25 @@ export const css = `
   .amwa-spinner__arc { animation: amwa-pulse 2s ease-in-out infinite; }
 }
 `;
+
+/**
+ * A hidden element with text in the faces and sizes of Home's title, options and hints. Put in
+ * the widget's root while its first render waits (for the cookies, a language's table), the
+ * frames in between load those fonts, whose first use was about a third of the style and layout
+ * of the frame that shows Home; the first render removes it.
+ */
+export function fontWarmUp(doc: Document): HTMLElement {
+  const warmUp = doc.createElement('div');
+  warmUp.className = 'amwa-warm-up';
+  warmUp.setAttribute('aria-hidden', 'true');
+  for (const className of ['', 'amwa-option-label', 'amwa-option-hint']) {
+    const text = doc.createElement('span');
+    if (className) text.className = className;
+    text.textContent = 'Aa';
+    warmUp.append(text);
+  }
+  return warmUp;
+}
 
 /** Where the stylesheet can go: a shadow root (default isolation) or the document (`isolation: "none"`). */
 export type StyleRoot = ShadowRoot | Document;
