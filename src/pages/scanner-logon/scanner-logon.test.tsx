@@ -1,4 +1,4 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fileLocaleLoader } from '../../../test/locale-loader';
 import { mount, type AmwaHandle } from '../../mount';
@@ -15,7 +15,7 @@ let calls: string[];
  * observer's callback comes before the task ends), before the session layer and the flow, which
  * come in tasks of their own.
  */
-const open = async (onFirstScreen: (view: ReturnType<typeof within>) => void = () => {}) => {
+const open = async (onFirstScreen: (view: BoundFunctions<typeof queries>) => void = () => {}) => {
   const view = () => within(host.shadowRoot!.querySelector<HTMLElement>('.amwa-root')!);
   handle = mount(
     host,
