@@ -138,7 +138,7 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
           titleRef={titleRef}
         />
       )}
-      {step === 'code' && logon && flow && (
+      {step === 'code' && flow && logon && (
         <CodeStep
           userId={state.userId}
           colour={colour}

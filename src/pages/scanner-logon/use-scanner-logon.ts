@@ -28,6 +28,7 @@ export interface InactivityCallbacks {
  * Runs the scanner logon while the screen is shown, once the session layer has loaded. Activity on
  * the page restarts the inactivity count; at the limit the session ends and the browser goes to
  * the session-expired variant of the page (then on to a corporate-portal logout, if the logout names one).
+ * The flow starts with `initialUserId`, the remembered user ID the page's first render read.
  */
 export function useScannerLogonFlow(callbacks: InactivityCallbacks, initialUserId: string | undefined): ScannerLogonFlow | undefined {
   const services = useAmwa();
