@@ -23,5 +23,9 @@ describe('icons', () => {
     const svg = container.querySelector('svg');
     expect([svg?.getAttribute('width'), svg?.getAttribute('height')]).toEqual(['80', '142']);
     expect(svg?.getAttribute('viewBox')).toBe('0 0 80 142');
+    // Body, screen, and the twelve keys of the keypad drawn as one path.
+    const keys = svg?.querySelector('path')?.getAttribute('d') ?? '';
+    expect(keys.match(/M/g)).toHaveLength(12);
+    expect(keys).toContain('M17 66h6a3 3 0 0 1 3 3v4');
   });
 });

@@ -46,7 +46,8 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
   const pageName = mobilePageName(mode, state);
   usePageName(pageName);
   const noAppId = useId();
-  const [help, setHelp] = useState<{ open: boolean; topic?: MobileHelpTopic }>({ open: false });
+  // Undefined until Help is first pressed: a closed dialog draws nothing, so the page's first render goes without it.
+  const [help, setHelp] = useState<{ open: boolean; topic?: MobileHelpTopic }>();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position: pageName, event: 'clicked' });
   const openHelp = (content: string, topic?: MobileHelpTopic) => {
     click(content);
@@ -99,13 +100,15 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
           ))}
         </ul>
       </Card>
-      <MobileHelp
-        open={help.open}
-        onOpenChange={(open) => setHelp((current) => ({ ...current, open }))}
-        mode={mode === 'link' ? 'link' : 'mobile'}
-        topic={help.topic}
-        position={pageName}
-      />
+      {help && (
+        <MobileHelp
+          open={help.open}
+          onOpenChange={(open) => setHelp((current) => current && { ...current, open })}
+          mode={mode === 'link' ? 'link' : 'mobile'}
+          topic={help.topic}
+          position={pageName}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAmwa, usePageName, useT } from '../../context';
 import { INACTIVITY_WARNING_S } from '../../core/flows/inactivity';
-import type { ScannerLogonStatus } from '../../core/flows/scanner-logon';
+import type { ScannerLogonState, ScannerLogonStatus } from '../../core/flows/scanner-logon';
 import { Card } from '../../ui/card';
 import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
@@ -41,35 +41,39 @@ const PAST_CODE: readonly ScannerLogonStatus[] = ['selectProfile', 'stepUp', 're
 
 /** `/pages/logon/scanner`: log on with the user ID, the colour code and the scanner's response code. */
 export function ScannerLogonPage() {
-  const t = useT();
+  const { cookies } = useAmwa();
   const [warning, setWarning] = useState(false);
-  const flow = useScannerLogonFlow({ onWarn: () => setWarning(true), onExpire: () => setWarning(false) });
-  if (!flow) {
-    return (
-      <div className="amwa-page">
-        <Spinner label={t('common.loading')} />
-      </div>
-    );
-  }
-  return <ScannerLogonScreen flow={flow} warning={warning} onContinue={() => setWarning(false)} />;
+  // The user ID step needs no flow: it shows in the page's first render, with the remembered user
+  // ID read from the cookies read ahead, and the flow (created tasks later, with the session
+  // layer) takes it over. A spinner first and then the whole step was one long task on a slow phone.
+  const [before] = useState<ScannerLogonState>(() => ({ status: 'userId', userId: cookies.userId.get() ?? '' }));
+  const flow = useScannerLogonFlow({ onWarn: () => setWarning(true), onExpire: () => setWarning(false) }, before.userId);
+  return <ScannerLogonScreen flow={flow} before={before} warning={warning} onContinue={() => setWarning(false)} />;
 }
 
 interface ScreenProps {
-  flow: ScannerLogonFlow;
+  /** Undefined until the session layer is there: the user ID step shows, and a Next waits for it. */
+  flow: ScannerLogonFlow | undefined;
+  /** The state shown until the flow is there. */
+  before: ScannerLogonState;
   warning: boolean;
   onContinue(): void;
 }
 
-function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }: ScreenProps) {
+function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) {
   const t = useT();
   const { settings, analytics, i18n, on } = useAmwa();
-  const { state, colour } = useScannerLogonState(logon);
+  const logon = flow?.logon;
+  const { state, colour } = useScannerLogonState(logon, before);
   const shownStep = useRef<Step>('userId');
   const step = STEPS[state.status] ?? shownStep.current;
   const pageName = SCANNER_PAGE_NAMES[step];
   usePageName(pageName);
-  const [help, setHelp] = useState<{ open: boolean; topic?: ScannerHelpTopic }>({ open: false });
+  // Undefined until Help is first pressed: a closed dialog draws nothing, so the page's first render goes without it.
+  const [help, setHelp] = useState<{ open: boolean; topic?: ScannerHelpTopic }>();
   const [code, setCode] = useState('');
+  // A Next before the flow is there: the user ID and Remember me it was pressed with.
+  const [queued, setQueued] = useState<[userId: string, remember: boolean]>();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const pageRef = useRef<HTMLDivElement>(null);
   useFocusRescue(pageRef);
@@ -80,7 +84,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
     if (shownStep.current === step) return;
     shownStep.current = step;
     titleRef.current?.focus();
-    if (step === 'code') logon.colourCode.show();
+    if (step === 'code') logon?.colourCode.show();
   }, [step, logon]);
 
   useEffect(() => {
@@ -90,6 +94,21 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
   useEffect(() => {
     if (state.codeError) analytics.element({ elementType: 'error', content: state.codeError, position: pageName, event: 'viewed' });
   }, [state.codeError, analytics, pageName]);
+
+  const submitUserId = async ({ logon, inactivity }: ScannerLogonFlow, userId: string, remember: boolean) => {
+    await logon.submitUserId(userId, remember);
+    if (logon.state.status !== 'code') return;
+    analytics.step(SCANNER_PAGE_NAMES.userId, 'success');
+    inactivity.start();
+  };
+
+  useEffect(() => {
+    if (!flow || !queued) return;
+    setQueued(undefined);
+    void submitUserId(flow, ...queued);
+    // Only the flow's arrival (or a Next while waiting for it) submits; submitUserId is the render's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flow, queued]);
 
   const openHelp = (topic?: ScannerHelpTopic) => setHelp({ open: true, topic });
 
@@ -112,19 +131,14 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
       {step === 'userId' && (
         <UserIdStep
           initialUserId={state.userId}
-          busy={state.status === 'starting'}
-          onNext={async (userId, remember) => {
-            await logon.submitUserId(userId, remember);
-            if (logon.state.status !== 'code') return;
-            analytics.step(SCANNER_PAGE_NAMES.userId, 'success');
-            inactivity.start();
-          }}
+          busy={state.status === 'starting' || queued !== undefined}
+          onNext={(userId, remember) => (flow ? submitUserId(flow, userId, remember) : setQueued([userId, remember]))}
           onHelp={() => openHelp()}
           position={pageName}
           titleRef={titleRef}
         />
       )}
-      {step === 'code' && (
+      {step === 'code' && flow && logon && (
         <CodeStep
           userId={state.userId}
           colour={colour}
@@ -148,7 +162,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
             setCode('');
             logon.colourCode.refresh();
             // A refresh starts a new session, whose idle clock starts now.
-            inactivity.start();
+            flow.inactivity.start();
           }}
           onHelp={openHelp}
           position={pageName}
@@ -156,6 +170,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
         />
       )}
       {step === 'selectProfile' &&
+        logon &&
         (state.status === 'selectProfile' && logon.authentication ? (
           <SelectProfile
             authentication={logon.authentication}
@@ -169,7 +184,7 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
             <Spinner label={t('scannerLogon.loggingOn')} />
           </Card>
         ))}
-      {step === 'stepUp' && logon.authentication && (
+      {step === 'stepUp' && logon?.authentication && (
         <StepUpStep
           authentication={logon.authentication}
           colourCode={logon.stepUpCode}
@@ -190,20 +205,23 @@ function ScannerLogonScreen({ flow: { logon, inactivity }, warning, onContinue }
           titleRef={titleRef}
         />
       )}
-      <ScannerHelp open={help.open} onOpenChange={(open) => setHelp((current) => ({ ...current, open }))} topic={help.topic} position={pageName} />
-      <InactivityDialog
-        open={warning}
-        onContinue={() => {
-          analytics.element({ elementType: 'button', content: 'inactivity-continue', position: pageName, event: 'clicked' });
-          inactivity.extend();
-          onContinue();
-        }}
-        title={t('inactivity.title')}
-        text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
-        continueLabel={t('inactivity.continue')}
-        deadline={warning ? inactivity.deadline : undefined}
-        remaining={(time) => t('inactivity.remaining', { time })}
-      />
+      {help && <ScannerHelp open={help.open} onOpenChange={(open) => setHelp((current) => current && { ...current, open })} topic={help.topic} position={pageName} />}
+      {/* Warns of the flow's inactivity limit: there from the flow's arrival, not in the page's first render. */}
+      {flow && (
+        <InactivityDialog
+          open={warning}
+          onContinue={() => {
+            analytics.element({ elementType: 'button', content: 'inactivity-continue', position: pageName, event: 'clicked' });
+            flow.inactivity.extend();
+            onContinue();
+          }}
+          title={t('inactivity.title')}
+          text={t('inactivity.text', { seconds: INACTIVITY_WARNING_S })}
+          continueLabel={t('inactivity.continue')}
+          deadline={warning ? flow.inactivity.deadline : undefined}
+          remaining={(time) => t('inactivity.remaining', { time })}
+        />
+      )}
     </div>
   );
 }

@@ -28,8 +28,9 @@ export interface InactivityCallbacks {
  * Runs the scanner logon while the screen is shown, once the session layer has loaded. Activity on
  * the page restarts the inactivity count; at the limit the session ends and the browser goes to
  * the session-expired variant of the page (then on to a corporate-portal logout, if the logout names one).
+ * The flow starts with `initialUserId`, the remembered user ID the page's first render read.
  */
-export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogonFlow | undefined {
+export function useScannerLogonFlow(callbacks: InactivityCallbacks, initialUserId: string | undefined): ScannerLogonFlow | undefined {
   const services = useAmwa();
   const router = useRouter();
   const [flow, setFlow] = useState<ScannerLogonFlow>();
@@ -38,13 +39,16 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
   useLayoutEffect(() => {
     latest.current = { router, callbacks };
   });
+  // Read in the first render, from the cookies read ahead: a read when the flow starts would be
+  // the page's first blocking read of document.cookie.
+  const userId = useRef(initialUserId);
 
   useEffect(() => {
     const { api, scope: root, settings, cookies, emit, errors, traceLog } = services;
     const scope = root.child();
     const start = (session: Session) => {
       if (scope.disposed) return;
-      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, traceLog, base: window.location.href, leave, initialUserId: cookies.userId.get() });
+      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, traceLog, base: window.location.href, leave, initialUserId: userId.current });
       const inactivity = createInactivityTimer({
         scope,
         activity: services.activityTargets,
@@ -81,15 +85,21 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks): ScannerLogo
  */
 export const COLOUR_CODE_WAIT_MS = 100;
 
+const IDLE_COLOUR: ColourCodeState = { status: 'idle', spinner: false };
+const NOTHING_TO_HEAR = () => () => {};
+const NO_USER_ID: ScannerLogonState = { status: 'userId', userId: '' };
+
 /**
  * The flow's state and its colour code's, re-rendering on their changes in a task of its own: a
  * call the flow starts with the change (the session on Next, the colour code once the session is
  * there) goes out first, and the screen renders while the server answers, not before asking it.
  * Changes of both in one task render once; the code step waits up to {@link COLOUR_CODE_WAIT_MS} for its colour code.
+ * Until the flow is there (`logon` undefined), the state is `before` (a value kept by the caller) and the colour code idle.
  */
-export function useScannerLogonState(logon: ScannerLogon): { state: ScannerLogonState; colour: ColourCodeState } {
+export function useScannerLogonState(logon: ScannerLogon | undefined, before: ScannerLogonState = NO_USER_ID): { state: ScannerLogonState; colour: ColourCodeState } {
   const { scope } = useAmwa();
   const [subscribe, subscribeColour] = useMemo(() => {
+    if (!logon) return [NOTHING_TO_HEAR, NOTHING_TO_HEAR];
     let shown = logon.state.status;
     const later = afterCalls(scope, {
       // Only the way in from the user ID step: a code step already on screen shows its changes at once.
@@ -98,8 +108,8 @@ export function useScannerLogonState(logon: ScannerLogon): { state: ScannerLogon
     });
     return [later(logon.subscribe), later(logon.colourCode.subscribe)];
   }, [scope, logon]);
-  const state = useSyncExternalStore(subscribe, () => logon.state);
-  const colour = useSyncExternalStore(subscribeColour, () => logon.colourCode.state);
+  const state = useSyncExternalStore(subscribe, () => logon?.state ?? before);
+  const colour = useSyncExternalStore(subscribeColour, () => logon?.colourCode.state ?? IDLE_COLOUR);
   return { state, colour };
 }
 
