@@ -39,9 +39,11 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       const binding = `__amwaTestingHeard${++hearings}`;
       const exposed = (await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })))) as { dispose?: () => Promise<void> } | undefined;
       // Evaluated over the DevTools protocol: neither the page's CSP nor Trusted Types apply.
-      // The listener outlives the binding if the page stays: it checks for it, and stop() removes it where it can.
+      // The listener outlives the binding if the page stays: it checks for it, and stop() removes it
+      // where it can. A call that reaches Playwright after the binding is gone rejects in the page
+      // ("Function … is not exposed"): handled here, not a page error of the page under test.
       await page.evaluate(`globalThis.${binding}Off = ((types) => {
-        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(event.type, event.detail);
+        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(event.type, event.detail)?.catch?.(() => {});
         for (const type of types) document.addEventListener(type, listener);
         return () => types.forEach((type) => document.removeEventListener(type, listener));
       })(${JSON.stringify(types)});`);
@@ -49,8 +51,13 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
         read: () => [...heard],
         stop() {
           hearing = false;
-          void page.evaluate(`globalThis.${binding}Off?.()`).catch(() => undefined);
-          void exposed?.dispose?.().catch(() => undefined);
+          // The listener first, then the binding: the other order leaves a moment in which an event
+          // calls a binding Playwright no longer knows.
+          void page
+            .evaluate(`globalThis.${binding}Off?.()`)
+            .catch(() => undefined)
+            .then(() => exposed?.dispose?.())
+            .catch(() => undefined);
         },
       };
     },
