@@ -37,6 +37,16 @@ function flowParts() {
   return { set, colourCode, answer: (image: ColourCodeImage) => answer(image), seen };
 }
 
+/** A flow shown `starting` that then moves to the code step and asks for its colour code, in one task. */
+async function startedThenCodeStep() {
+  const flow = flowParts();
+  flow.set('starting');
+  await waitFor(() => expect(flow.seen.at(-1)).toBe('starting/idle'));
+  flow.colourCode.show();
+  flow.set('code');
+  return flow;
+}
+
 describe('useScannerLogonState', () => {
   it('renders changes of the flow and its colour code made in one task once', async () => {
     const flow = flowParts();
@@ -49,11 +59,7 @@ describe('useScannerLogonState', () => {
   });
 
   it('shows the code step with its colour code when the code comes within the wait: no render with the spinner', async () => {
-    const flow = flowParts();
-    flow.set('starting');
-    await waitFor(() => expect(flow.seen.at(-1)).toBe('starting/idle'));
-    flow.colourCode.show();
-    flow.set('code');
+    const flow = await startedThenCodeStep();
     await new Promise((resolve) => setTimeout(resolve, COLOUR_CODE_WAIT_MS / 4));
     expect(flow.seen.at(-1)).toBe('starting/idle');
     flow.answer(IMAGE);
@@ -62,11 +68,7 @@ describe('useScannerLogonState', () => {
   });
 
   it('shows the code step with the spinner once the wait is over, and its colour code when it comes', async () => {
-    const flow = flowParts();
-    flow.set('starting');
-    await waitFor(() => expect(flow.seen.at(-1)).toBe('starting/idle'));
-    flow.colourCode.show();
-    flow.set('code');
+    const flow = await startedThenCodeStep();
     await waitFor(() => expect(flow.seen.at(-1)).toBe('code/loading'));
     flow.answer(IMAGE);
     await waitFor(() => expect(flow.seen.at(-1)).toBe('code/shown'));
