@@ -135,6 +135,7 @@ export async function clickToNextScreen(
     await transition.prepare?.(run.page);
     if (settleMs) await run.page.waitForTimeout(settleMs);
     const startedBefore = run.requests().length;
+    const screensBefore = run.screensShown();
     if (transition.fullPage) {
       // The next document watches from its first frame (init scripts run in every new document).
       await run.context.addInitScript((spec) => (window as unknown as BenchWindow).__bench.watch(spec), transition.next);
@@ -154,7 +155,7 @@ export async function clickToNextScreen(
           const up = (window as unknown as BenchWindow).__bench.inputs.slice(before).find((input) => input.type === 'pointerup');
           return performance.timeOrigin + up!.at;
         }, inputsBefore);
-    await run.page.waitForFunction(() => (window as unknown as BenchWindow).__bench.screen, undefined, { polling: 50, timeout: 30_000 });
+    await run.waitForScreen(screensBefore);
     const figures = await run.page.evaluate(screenFigures, { epochClick, fullPage: Boolean(transition.fullPage) });
     const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
     const result = { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length };

@@ -9,6 +9,14 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 export const CONTROL_SELECTOR = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
+ * The CDP binding the probe calls when the first control or the next screen shows. The harness
+ * waits on it rather than polling the page: Playwright's `waitForFunction` first injects its own
+ * script into the page, a task of 40 ms and more at 4x CPU that landed between the widget's module
+ * and its first render and was counted as the widget's (an empty page's control shows before it).
+ */
+const NOTIFY_BINDING = '__amwaBenchNotify';
+
+/**
  * Runs before the page's own scripts: observes layout shifts and long tasks, and checks every
  * animation frame for the first visible control inside `.amwa-root` (in the light DOM or an open
  * shadow root), timestamped with the frame that shows it and with its insertion into the DOM.
@@ -16,6 +24,8 @@ export const CONTROL_SELECTOR = 'a[href], button, input, select, textarea, [tabi
 export const PROBE_SCRIPT = `(() => {
   const bench = { control: undefined, controlInserted: undefined, controlName: '', cls: 0, shifts: [], longTasks: [] };
   Object.defineProperty(window, '__bench', { value: bench });
+  // Tells the harness (a CDP binding, where it added one) that the control or the next screen showed.
+  const notify = (what) => { if (typeof window.${NOTIFY_BINDING} === 'function') window.${NOTIFY_BINDING}(what); };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.hadRecentInput) continue;
@@ -65,6 +75,7 @@ export const PROBE_SCRIPT = `(() => {
         performance.mark('amwa-bench-control');
         bench.controlInserted = inserted.get(control) ?? bench.control;
         bench.controlName = control.nodeName.toLowerCase() + ' ' + (control.textContent || control.getAttribute('name') || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
+        notify('control');
         return;
       }
     }
@@ -89,6 +100,7 @@ export const PROBE_SCRIPT = `(() => {
       for (const root of roots()) {
         if ([...root.querySelectorAll(spec.selector)].some(shows)) {
           bench.screen = { frame: time, now: performance.now() };
+          notify('screen');
           return;
         }
       }
@@ -188,6 +200,10 @@ export interface ColdLoad {
   requests(): Request[];
   /** Resolves with the time of the first visible control (ms from navigation start). */
   waitForControl(timeoutMs?: number): Promise<number>;
+  /** How many times the probe has told that the next screen showed (in any document of the tab). */
+  screensShown(): number;
+  /** Resolves once the probe tells that the next screen showed more than `shown` times. */
+  waitForScreen(shown: number, timeoutMs?: number): Promise<void>;
   /** The figures so far. */
   collect(): Promise<LoadResult>;
   close(): Promise<void>;
@@ -199,6 +215,31 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
   await context.addInitScript(PROBE_SCRIPT);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // What the probe told through the binding (in every document of the tab), and who waits for it.
+  const told = { control: 0, screen: 0 };
+  const waiters = new Set<() => void>();
+  cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+    if (name !== NOTIFY_BINDING || (payload !== 'control' && payload !== 'screen')) return;
+    told[payload] += 1;
+    for (const wake of waiters) wake();
+  });
+  await cdp.send('Runtime.addBinding', { name: NOTIFY_BINDING });
+  await cdp.send('Runtime.enable');
+  const waitUntilTold = (what: keyof typeof told, count: number, timeoutMs: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`bench probe: no ${what} shown within ${timeoutMs} ms on ${page.url()}`));
+      }, timeoutMs);
+      function check() {
+        if (told[what] < count) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve();
+      }
+      waiters.add(check);
+      check();
+    });
   const log = new Map<string, Request>();
   cdp.on('Network.requestWillBeSent', ({ requestId, request, type }) => {
     // A redirect reuses the request id; the new URL is what the page waits for.
@@ -252,9 +293,11 @@ export async function coldLoad(browser: Browser, url: string, { cpuRate = 1, vie
     cdp,
     requests,
     async waitForControl(timeoutMs = 30_000) {
-      const handle = await page.waitForFunction(() => (window as unknown as { __bench: { control?: number } }).__bench.control, undefined, { timeout: timeoutMs, polling: 50 });
-      return (await handle.jsonValue()) as number;
+      await waitUntilTold('control', 1, timeoutMs);
+      return page.evaluate(() => (window as unknown as { __bench: { control: number } }).__bench.control);
     },
+    screensShown: () => told.screen,
+    waitForScreen: (shown, timeoutMs = 30_000) => waitUntilTold('screen', shown + 1, timeoutMs),
     async collect() {
       const probe = await page.evaluate(() => {
         const bench = (window as unknown as { __bench: { control?: number; controlInserted?: number; controlName: string; cls: number; shifts: string[]; longTasks: Array<[number, number]> } }).__bench;
