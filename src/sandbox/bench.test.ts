@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { runInNewContext } from 'node:vm';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../core/settings';
@@ -31,6 +32,19 @@ describe('bench host pages', () => {
     const empty = await open(`${BENCH_BASE}/empty`);
     expect(empty.querySelectorAll('script')).toHaveLength(0);
     expect(empty.querySelectorAll('main .amwa-root input')).toHaveLength(1);
+  });
+
+  it('offer the floor: the same page whose one input a module script of its own adds', async () => {
+    const floor = await open(`${BENCH_BASE}/floor`);
+    expect([...floor.querySelectorAll('script')].map((script) => [script.getAttribute('type'), script.getAttribute('src')])).toEqual([['module', `${BENCH_BASE}/floor.js`]]);
+    expect(floor.querySelector('main .amwa-root')!.childElementCount).toBe(0);
+    const response = await sandbox.fetch(new Request(`${ORIGIN}${BENCH_BASE}/floor.js`));
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    // The module run against the page adds the empty page's labelled input, and nothing else.
+    runInNewContext(await response.text(), { document: floor });
+    const shape = (doc: Document) => [...doc.querySelectorAll('main .amwa-root *')].map((element) => [element.nodeName, element.getAttribute('name'), element.textContent]);
+    expect(shape(floor)).toEqual(shape(await open(`${BENCH_BASE}/empty`)));
+    expect(shape(floor)).toEqual([['LABEL', null, 'User ID '], ['INPUT', 'user', '']]);
   });
 
   it('add the module from a script after the load event on request, with a modulepreload in the head if asked', async () => {

@@ -22,10 +22,19 @@ export const RESERVE_CSS = [
   '@media (max-width: 359px) { amwa-portal { min-height: 590px; } }',
 ].join('\n');
 
-/** How the bench's host page loads the standalone file. */
-type Loading = 'tag' | 'injected' | 'injected-preload';
+/** How the bench's host page loads the standalone file, or the floor page's script. */
+type Loading = 'tag' | 'injected' | 'injected-preload' | 'floor';
 
 const STANDALONE = '/dist/amwa.standalone.js';
+
+/** The floor page's module: what any script-rendered control costs (a file to fetch, a module to run, a frame). */
+const FLOOR_SCRIPT = `${BENCH_BASE}/floor.js`;
+const FLOOR_MODULE = `const input = document.createElement('input');
+input.name = 'user';
+const label = document.createElement('label');
+label.append('User ID ', input);
+document.querySelector('.amwa-root').append(label);
+`;
 
 // How a tag manager adds a script: by the page's own script, once the page has loaded.
 const injectAfterLoad = `addEventListener('load', () => { const script = document.createElement('script'); script.type = 'module'; script.src = '${STANDALONE}'; document.head.append(script); });`;
@@ -37,6 +46,7 @@ const PRERENDER_SCANNER = JSON.stringify({ prerender: [{ source: 'document', whe
 const loadingTags = (loading: Loading | undefined) =>
   loading === undefined ? ''
   : loading === 'tag' ? html`<script type="module" src="${STANDALONE}"></script>`
+  : loading === 'floor' ? html`<script type="module" src="${FLOOR_SCRIPT}"></script>`
   : html`${loading === 'injected-preload' ? html`<link rel="modulepreload" href="${STANDALONE}">` : ''}<script>${raw(injectAfterLoad)}</script>`;
 
 // A host page with nothing else on it: a header, the widget (or one plain input), a footer below.
@@ -62,7 +72,8 @@ ${loadingTags(loading)}${prerender ? html`<script type="speculationrules">${raw(
  * opens that page directly; `?lang=de`, `?reserve=0` drops the host CSS, `?inject=1` adds the module
  * from a script after the load event and `&preload=1` preloads it, `?prerender=1` adds the host's
  * speculation rules that prerender the scanner logon); `/__sandbox/bench/empty`
- * is the same page with one plain input instead, the baseline.
+ * is the same page with one plain input instead, the baseline; `/__sandbox/bench/floor` adds that
+ * input from a module script of its own, the floor of any widget a script renders.
  */
 export function bench(app: Hono, state: SandboxState) {
   const widgetPage = (c: Context) => {
@@ -84,4 +95,6 @@ export function bench(app: Hono, state: SandboxState) {
   // The same class as the widget's root, so one observer finds the first control on both pages.
   const empty = html`<div class="amwa-root"><label>User ID <input name="user"></label></div>`;
   app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, reserve: false }), 200, { 'Cache-Control': 'no-store' }));
+  app.get(`${BENCH_BASE}/floor`, (c) => c.html(benchPage({ widget: html`<div class="amwa-root"></div>`, loading: 'floor', reserve: false }), 200, { 'Cache-Control': 'no-store' }));
+  app.get(FLOOR_SCRIPT, (c) => c.body(FLOOR_MODULE, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }));
 }

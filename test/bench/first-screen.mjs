@@ -4,7 +4,8 @@
 // pages served by a sandbox on 127.0.0.1, in alternation, under three profiles: no slowdown, 4x
 // CPU slowdown, and 4x CPU on a slow 4G network (150 ms round trip, 1.6 Mbps). For each first
 // load: the median time to the first visible control inside the widget and its ratio to the same
-// page with one plain <input> in the same run, the requests and bytes before it, layout shift,
+// page with one plain <input> in the same run (and to the floor: that input added by a module
+// script, which no script-rendered widget can beat), the requests and bytes before it, layout shift,
 // the longest task (wall clock, and main-thread CPU time from traced loads) and where the main
 // thread's CPU time went before the first control (script, style, layout, paint). Then every next
 // screen of issue 22 after a pointer click (Event Timing): Home to the scanner logon and to the
@@ -122,6 +123,8 @@ async function bench() {
   const BENCH = '/__sandbox/bench';
   const FIRST_LOADS = [
     { id: 'empty', name: 'empty page (one <input>)', path: `${BENCH}/empty` },
+    // The same input added by a module script of its own: the floor of any widget a script renders.
+    { id: 'floor', name: 'floor: the <input> added by a module script', path: `${BENCH}/floor` },
     { id: 'home-en', name: 'Home, English', path: `${BENCH}/widget/` },
     { id: 'home-de', name: 'Home, German', path: `${BENCH}/widget/?lang=de&country=DE` },
     { id: 'home-en-no-css', name: 'Home, English, no host CSS', path: `${BENCH}/widget/?reserve=0` },
@@ -147,10 +150,10 @@ async function bench() {
   const prerendered = Boolean(only?.includes(PRERENDERED_SCANNER.id));
   const SCENARIOS = FIRST_LOADS.filter(({ id }) => !only || only.includes(id))
     // Every build's widget pages and bundled hosts (where its checkout has them built), in the
-    // same rounds; the empty page and the page variants without host CSS or injected once.
+    // same rounds; the empty page, the floor and the page variants without host CSS or injected once.
     .flatMap((scenario) =>
       builds
-        .filter((build, index) => index === 0 || !['empty', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
+        .filter((build, index) => index === 0 || !['empty', 'floor', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
         .filter((build) => !scenario.host || existsSync(join(hostDir(scenario.host, build.dir), 'index.html')))
         .map((build) => ({ ...scenario, key: `${build.label}:${scenario.id}`, name: labelled(scenario.name, build), origin: build.origin })),
     );
@@ -273,6 +276,8 @@ async function bench() {
   for (const profile of PROFILES) {
     const baseline = results.get(`${builds[0].label}:empty@${profile.label}`);
     const emptyMs = baseline ? median(baseline.map((r) => r.controlMs)) : undefined;
+    const floor = results.get(`${builds[0].label}:floor@${profile.label}`);
+    const floorMs = floor ? median(floor.map((r) => r.controlMs)) : undefined;
     for (const scenario of SCENARIOS) {
       const list = results.get(`${scenario.key}@${profile.label}`);
       const cpu = traced.get(`${scenario.key}@${profile.label}`);
@@ -283,6 +288,7 @@ async function bench() {
         profile: profile.label,
         ms: Math.round(controlMs),
         'ratio to empty': emptyMs ? `${(controlMs / emptyMs).toFixed(2)}x` : '',
+        'ratio to floor': floorMs ? `${(controlMs / floorMs).toFixed(2)}x` : '',
         requests: range(list.map((r) => r.before.length)),
         KiB: kib(median(list.map((r) => r.bytesBefore))),
         'KiB by settle end': kib(median(list.map((r) => r.bytesAll))),
@@ -302,6 +308,7 @@ async function bench() {
         profile: profile.label,
         ms: Math.round(median(list.map((r) => r.ms))),
         'ratio to empty': '',
+        'ratio to floor': '',
         requests: range(list.map((r) => r.requests)),
         KiB: '',
         'KiB by settle end': '',
