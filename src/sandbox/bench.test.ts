@@ -42,7 +42,7 @@ describe('bench host pages', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
     // The module run against the page adds the empty page's labelled input, and nothing else.
     runInNewContext(await response.text(), { document: floor });
-    const shape = (doc: Document) => [...doc.querySelectorAll('main .amwa-root *')].map((element) => [element.nodeName, element.getAttribute('name'), element.textContent]);
+    const shape = (doc: Awaited<ReturnType<typeof open>>) => [...doc.querySelectorAll('main .amwa-root *')].map((element) => [element.nodeName, element.getAttribute('name'), element.textContent]);
     expect(shape(floor)).toEqual(shape(await open(`${BENCH_BASE}/empty`)));
     expect(shape(floor)).toEqual([['LABEL', null, 'User ID '], ['INPUT', 'user', '']]);
   });
