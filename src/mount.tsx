@@ -24,12 +24,13 @@ import {
   type LocaleLoader,
   type Messages,
 } from './core/i18n';
-import { createBrowserHistory, createMemoryHistory, routeProblem, type History } from './core/router';
+import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import type { AmwaRoute } from './core/known-routes';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
+import { createRoutes } from './routes';
 import { adoptStyles, fontWarmUp } from './ui/styles';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
@@ -254,6 +255,10 @@ function startInstance(
   // Read ahead: the index's redirect reads the remembered logon type in the first render, and a
   // first read of document.cookie blocks the page until the browser's network process answers.
   const cookies = createCookies(settings, cookieStore);
+  // A page opened directly needs its chunk and the full texts whatever the cookies say (only the
+  // index reads them): they start now, not in the first render, which waits for the cookie answer.
+  const openedPage = bundleWithoutActions(createRoutes(cookies), splitSessionExpired(history.location().path).path);
+  if (openedPage) void Promise.all([openedPage(), texts.complete()]).catch(() => undefined);
   const analytics = createAnalytics({ settings, emit, cookies, guard, signal: scope.signal });
   const api = createLazyApiClient(
     { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, routeProblem, splitSessionExpired, type Route } from './router';
+import { bundleWithoutActions, ChunkLoadError, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, routeProblem, splitSessionExpired, type Route } from './router';
 import { createScope } from './scope';
 
 const routes: Route<string>[] = [
@@ -35,6 +35,28 @@ describe('resolveRoute', () => {
     ];
     expect(resolveRoute(chain(MAX_REDIRECTS), '/r0')).toMatchObject({ component: 'end' });
     expect(() => resolveRoute(chain(MAX_REDIRECTS + 1), '/r0')).toThrow('more than 256 redirects');
+  });
+});
+
+describe('bundleWithoutActions', () => {
+  it("gives a page's chunk loader through redirects, and nothing where the page is in the entry", async () => {
+    const table: Route<string>[] = [...routes.slice(0, 3), { path: '/old-lazy', redirect: '/pages/lazy' }, { path: '*', bundle: async () => 'not-found' }];
+    expect(await bundleWithoutActions(table, '/pages/lazy/')?.()).toBe('lazy');
+    expect(await bundleWithoutActions(table, '/old-lazy')?.()).toBe('lazy');
+    expect(await bundleWithoutActions(table, '/elsewhere')?.()).toBe('not-found');
+    expect(bundleWithoutActions(table, '/pages/logout')).toBeUndefined();
+  });
+
+  it('runs no action: where one decides, directly or after a redirect, there is no answer', () => {
+    const action = vi.fn(() => '/pages/lazy');
+    const table: Route<string>[] = [{ path: '/', action, component: 'home' }, { path: '/index.html', redirect: '/' }, ...routes.slice(2)];
+    expect(bundleWithoutActions(table, '/')).toBeUndefined();
+    expect(bundleWithoutActions(table, '/index.html')).toBeUndefined();
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('gives up on a redirect loop instead of hanging', () => {
+    expect(bundleWithoutActions([{ path: '/a', redirect: '/b' }, { path: '/b', redirect: '/a' }], '/a')).toBeUndefined();
   });
 });
 

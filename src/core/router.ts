@@ -85,6 +85,21 @@ export function resolveRoute<C>(routes: Route<C>[], rawPath: string): Resolved<C
   throw new Error(`amwa router: more than ${MAX_REDIRECTS} redirects from ${rawPath}`);
 }
 
+/**
+ * The chunk loader of the page `rawPath` opens, found without running any route's action (the
+ * index's reads the cookies): undefined where an action decides, or where the page has no chunk.
+ */
+export function bundleWithoutActions<C>(routes: Route<C>[], rawPath: string): (() => Promise<C>) | undefined {
+  let path = normalize(rawPath);
+  for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
+    const route = match(routes, path);
+    if (!route || 'action' in route) return undefined;
+    if (!('redirect' in route)) return 'bundle' in route ? route.bundle : undefined;
+    path = normalize(route.redirect);
+  }
+  return undefined;
+}
+
 /** Splits the session-expired suffix off a path. */
 export function splitSessionExpired(path: string): { path: string; sessionExpired: boolean } {
   const sessionExpired = path.endsWith(SESSION_EXPIRED);
