@@ -130,13 +130,29 @@ describe('mount', () => {
     vi.useRealTimers();
   });
 
-  it('renders in the task after mount, and not at all when unmounted before it', async () => {
+  it('styles the root and loads Home\'s fonts in a task after mount, renders after that, and does neither when unmounted before', async () => {
+    let answer!: () => void;
+    // The browser's Cookie Store API (the edge): answers only when the test says so, holding the render back.
+    vi.stubGlobal('cookieStore', { getAll: () => new Promise<never[]>((resolve) => (answer = () => resolve([]))) });
+    try {
+      handle = mount(host, settings);
+      // Mounting (settings, texts) is one task on a slow phone: the stylesheet and the fonts are not part of it.
+      expect(root().children).toHaveLength(0);
+      expect(host.shadowRoot!.adoptedStyleSheets).toHaveLength(0);
+      // In a task of its own, while the render waits: the stylesheet, and the hidden text in Home's fonts.
+      await waitFor(() => expect(host.shadowRoot!.adoptedStyleSheets).toHaveLength(1));
+      expect([...root().children].map((child) => [child.className, child.getAttribute('aria-hidden')])).toEqual([['amwa-warm-up', 'true']]);
+      answer();
+      expect(await shadow().findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+      expect(root().querySelector('.amwa-warm-up')).toBeNull();
+      handle.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
     const ready = vi.fn();
     handle = mount(host, settings, { on: { 'amwa-ready': ready } });
-    // Mounting (settings, styles, texts) and the first render are two tasks on a slow phone; until
-    // the render, the root holds only the hidden text that loads Home's fonts.
-    expect([...root().children].map((child) => [child.className, child.getAttribute('aria-hidden')])).toEqual([['amwa-warm-up', 'true']]);
     handle.unmount();
+    expect(host.shadowRoot!.adoptedStyleSheets).toHaveLength(0);
     const other = document.createElement('div');
     document.body.append(other);
     const second = mount(other, settings);

@@ -228,14 +228,11 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  scope.onDispose(adoptStyles(settings.isolation === 'shadow' ? (host as ShadowRoot) : document, settings.cspNonce));
   const box = document.createElement('div');
   box.className = 'amwa-root';
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
   host.append(box);
-  const fontsWarmUp = fontWarmUp(document);
-  box.append(fontsWarmUp);
   const activityTargets = [window, box];
 
   const history: History =
@@ -342,9 +339,29 @@ function startInstance(
   // also waits for the cookies read ahead (their answer comes in a task of its own, mostly before
   // this one).
   let root: Root | undefined;
+  // The stylesheet (a CSS parse of 5–9 ms on a slow phone) and the first use of Home's fonts (20 ms
+  // and more of layout) get a task of their own, while the first render waits for the cookies: in
+  // the module's task they made the load event's forced layout, and that task, long. The root is
+  // empty until then.
+  let styled = false;
+  const style = () => {
+    if (styled) return;
+    styled = true;
+    scope.onDispose(adoptStyles(settings.isolation === 'shadow' ? (host as ShadowRoot) : document, settings.cspNonce));
+  };
+  const fontsWarmUp = fontWarmUp(document);
+  nextTask(scope, () => {
+    style();
+    if (root) return;
+    box.append(fontsWarmUp);
+    // Laid out now, not in whichever frame comes next: the render may come before that frame, and
+    // the frame showing Home would load the fonts after all.
+    void fontsWarmUp.offsetWidth;
+  });
   let waitingFor = 2;
   const renderOnce = () => {
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
+    style();
     fontsWarmUp.remove();
     root = createRoot(box);
     const created = root;
