@@ -128,12 +128,12 @@ test('the remembered logon type comes from the Cookie Store API: no blocking rea
 test("a logon page opened directly starts its chunk at mount, before the cookie answer its first render waits for", async () => {
   for (const [route, heading] of [['/pages/logon/scanner', 'Log on with your scanner'], ['/pages/logon/mobile', "Log on with the bank's mobile app"]] as const) {
     const page = await e2e.open(`${WIDGET}${route}`, {
-      setup: (context) =>
+      setup: async (context) => {
         // The Cookie Store API's answer is held until the `pages` chunk has arrived; what the
         // widget had rendered by then is recorded. The render waits for that answer (or for its
         // time limit, far longer than a chunk from 127.0.0.1 takes), so a chunk the first render
         // starts arrives after something was rendered, and one the mount starts before.
-        context.addInitScript(() => {
+        await context.addInitScript(() => {
           const seen = { renderedBeforeChunk: undefined as boolean | undefined };
           Object.defineProperty(window, '__early', { value: seen });
           const chunk = new Promise<void>((arrived) => {
@@ -146,7 +146,8 @@ test("a logon page opened directly starts its chunk at mount, before the cookie 
           const store = (window as unknown as { cookieStore: { getAll: () => Promise<unknown> } }).cookieStore;
           const getAll = store.getAll.bind(store);
           store.getAll = () => getAll().then((cookies) => chunk.then(() => cookies));
-        }),
+        });
+      },
     });
     await waitForPortal(page, heading);
     expect(await page.evaluate(() => (window as unknown as { __early: { renderedBeforeChunk?: boolean } }).__early.renderedBeforeChunk)).toBe(false);
