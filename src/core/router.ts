@@ -68,21 +68,29 @@ function match<C>(routes: Route<C>[], path: string, prefix = ''): Route<C> | und
   return undefined;
 }
 
-/** Resolves a path (without base path) through redirects and actions; throws past the redirect limit. */
-export function resolveRoute<C>(routes: Route<C>[], rawPath: string): Resolved<C> {
+/**
+ * Follows redirects, and actions where `runActions`, from `rawPath` to the route that renders;
+ * undefined at an action it may not run. Throws without a route or past the redirect limit.
+ */
+function follow<C>(routes: Route<C>[], rawPath: string, runActions: boolean): { route: Route<C>; path: string } | undefined {
   let path = normalize(rawPath);
   for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
     const route = match(routes, path);
     if (!route) throw new Error(`amwa router: no route for ${path} and no '*' route`);
+    if ('action' in route && !runActions) return undefined;
     const next = 'redirect' in route ? route.redirect : 'action' in route ? route.action(path) : undefined;
-    if (next === undefined) {
-      if ('bundle' in route) return { kind: 'bundle', path, load: route.bundle };
-      if ('component' in route) return { kind: 'component', path, component: route.component };
-      throw new Error(`amwa router: route ${route.path} has nothing to render`);
-    }
+    if (next === undefined) return { route, path };
     path = normalize(next);
   }
   throw new Error(`amwa router: more than ${MAX_REDIRECTS} redirects from ${rawPath}`);
+}
+
+/** Resolves a path (without base path) through redirects and actions; throws past the redirect limit. */
+export function resolveRoute<C>(routes: Route<C>[], rawPath: string): Resolved<C> {
+  const { route, path } = follow(routes, rawPath, true)!;
+  if ('bundle' in route) return { kind: 'bundle', path, load: route.bundle };
+  if ('component' in route) return { kind: 'component', path, component: route.component };
+  throw new Error(`amwa router: route ${route.path} has nothing to render`);
 }
 
 /**
@@ -90,14 +98,13 @@ export function resolveRoute<C>(routes: Route<C>[], rawPath: string): Resolved<C
  * index's reads the cookies): undefined where an action decides, or where the page has no chunk.
  */
 export function bundleWithoutActions<C>(routes: Route<C>[], rawPath: string): (() => Promise<C>) | undefined {
-  let path = normalize(rawPath);
-  for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
-    const route = match(routes, path);
-    if (!route || 'action' in route) return undefined;
-    if (!('redirect' in route)) return 'bundle' in route ? route.bundle : undefined;
-    path = normalize(route.redirect);
+  try {
+    const found = follow(routes, rawPath, false);
+    return found && 'bundle' in found.route ? found.route.bundle : undefined;
+  } catch {
+    // No route, or a redirect loop: the route effect reports it when the page renders.
+    return undefined;
   }
-  return undefined;
 }
 
 /** Splits the session-expired suffix off a path. */
