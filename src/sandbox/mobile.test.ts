@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './index';
-import { MAX_PENDING_QRS, QR_SESSION_COOKIE } from './mobile';
+import { MAX_PENDING_QRS, PORTAL_SESSION_COOKIE, QR_SESSION_COOKIE } from './mobile';
 
 const ORIGIN = 'http://sandbox.test';
 const API = `${ORIGIN}/access/v1/api/public`;
@@ -171,6 +171,18 @@ describe('mobile QR sandbox', () => {
     await b.confirm('link');
     expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: { ingLogOutUrl: `${ORIGIN}/__sandbox/corporate/logout` } });
     expect(b.jar.has(QR_SESSION_COOKIE)).toBe(false);
+    expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: {} });
+  });
+
+  it('logs out at the corporate portal after the approved link code expired: the session came from the portal all the same', async () => {
+    const b = browser();
+    await b.get(`${API}/link/qr`);
+    await b.confirm('link');
+    expect((await b.get(`${API}/link/qr/confirmed`)).body).toEqual({ confirmed: true });
+    b.advance(300_000); // the inactivity limit, long after the code's 120 s
+    expect((await b.get(`${API}/link/qr/confirmed`)).status).toBe(410);
+    expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: { ingLogOutUrl: `${ORIGIN}/__sandbox/corporate/logout` } });
+    expect(b.jar.has(PORTAL_SESSION_COOKIE)).toBe(false);
     expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: {} });
   });
 

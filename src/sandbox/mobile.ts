@@ -15,6 +15,13 @@ import type { PendingQr, SandboxState } from './state';
 export const QR_SESSION_COOKIE = 'qr-session';
 const QR_SESSION_SCOPE = { path: '/', httpOnly: true, sameSite: 'Lax' } as const;
 
+/**
+ * Marks a browser whose link the app approved: the session came from the corporate portal, so its
+ * logout names the portal's. A cookie, not the QR code, carries it: the code expires after
+ * `qrExpirySeconds`, long before the inactivity limit that usually ends such a session.
+ */
+export const PORTAL_SESSION_COOKIE = 'corporate-portal-session';
+
 /** What a QR code says: the app reads the mode and the session it approves. */
 const qrContent = ({ id, mode }: Pick<PendingQr, 'id' | 'mode'>) => `demobank://mobile/${mode}?session=${id}`;
 
@@ -92,6 +99,7 @@ export function mobile(app: Hono, state: SandboxState): void {
     app.get(`${QR_PATHS[mode]}/confirmed`, (c) => {
       const qr = sessionQr(state, c);
       if (!qr || qr.mode !== mode || expired(state, qr)) return json(c, { errorCode: 'qr-expired' }, 410);
+      if (qr.mode === 'link' && qr.confirmed) setCookie(c, PORTAL_SESSION_COOKIE, '1', QR_SESSION_SCOPE);
       return json(c, { confirmed: qr.confirmed });
     });
   }
@@ -114,8 +122,9 @@ export function mobile(app: Hono, state: SandboxState): void {
   app.post(API_BASE + logout.path, (c) => {
     const qr = sessionQr(state, c);
     state.pendingQrs = state.pendingQrs.filter((other) => other !== qr);
+    const fromPortal = (qr?.mode === 'link' && qr.confirmed) || getCookie(c, PORTAL_SESSION_COOKIE) !== undefined;
     deleteCookie(c, QR_SESSION_COOKIE, QR_SESSION_SCOPE);
-    const fromPortal = qr?.mode === 'link' && qr.confirmed;
+    deleteCookie(c, PORTAL_SESSION_COOKIE, QR_SESSION_SCOPE);
     return json(c, fromPortal ? { ingLogOutUrl: new URL('/__sandbox/corporate/logout', publicOrigin(c)).href } : {});
   });
 

@@ -211,7 +211,11 @@ const WALKS: Record<string, Walk> = {
       // The linked user goes on to the bank, logs on with the scanner and walks away: at the
       // inactivity limit (5 minutes, run on a fake clock) the bank ends the session, which came
       // through the portal, and names the portal's logout; the portal ends its own session and
-      // shows its own logged-out page.
+      // shows its own logged-out page. The fake clock is the browser's alone: the sandbox's own
+      // clock is real, so the approved link code must first really expire there (as it has long
+      // before a 5-minute limit), shortened by the sandbox's knob.
+      await setConfig(sandboxUrl, { qrExpirySeconds: 1 });
+      await expect.poll(async () => (await fetch(`${sandboxUrl}/__sandbox/mobile/pending`)).json()).toEqual([]);
       await page.context().clock.install();
       await page.getByRole('link', { name: 'Log on at the bank' }).click();
       expect(await waitForPortal(page, 'Log on with')).toBe('Log on with');
