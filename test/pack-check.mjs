@@ -3,6 +3,7 @@
 //   - their file lists, pinned in test/package-files.json: a new or lost file is a conscious
 //     change (`node test/pack-check.mjs --update` rewrites the list; review its diff);
 //   - `amwa` unpacks to 3.1 MB or less and holds no server code and no CommonJS;
+//   - every relative link of the Markdown files they ship leads to a file they ship;
 //   - publint (strict: warnings fail) and @arethetypeswrong/cli on every entry of both;
 //   - `amwa` installed from its tarball into an empty project adds exactly one package, offline;
 //   - `amwa-sandbox` installed from its tarball (with `amwa`'s) starts with
@@ -10,7 +11,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -46,7 +47,24 @@ function pack(args) {
   // --ignore-scripts: the check is about what gets published, not about re-running the build.
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir, ...args], { cwd: root, encoding: 'utf8' }));
   console.log(`${packed.filename}: ${packed.files.length} files, ${(packed.size / 1000).toFixed(0)} kB packed, ${(packed.unpackedSize / 1000).toFixed(0)} kB unpacked`);
-  return { ...packed, tarball: join(workDir, packed.filename), files: packed.files.map((file) => normalise(file.path)).sort() };
+  return { ...packed, tarball: join(workDir, packed.filename), paths: packed.files.map((file) => file.path), files: packed.files.map((file) => normalise(file.path)).sort() };
+}
+
+/**
+ * Relative links of the shipped Markdown files (read from `dir`, the package's folder) whose
+ * target the package does not ship: in node_modules they lead nowhere. Code blocks hold no links.
+ */
+function brokenLinks(dir, paths) {
+  const shipped = new Set(paths.flatMap((path) => path.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+  return paths
+    .filter((path) => path.endsWith('.md'))
+    .flatMap((path) =>
+      [...readFileSync(join(dir, path), 'utf8').replace(/```[\s\S]*?```/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)]
+        .map(([, target]) => target)
+        .filter((target) => !/^([a-z][a-z+.-]*:|#)/i.test(target))
+        .filter((target) => !shipped.has(posix.normalize(posix.join(posix.dirname(path), decodeURI(target.split('#')[0]))).replace(/\/$/, '')))
+        .map((target) => `${path} links to ${target}`),
+    );
 }
 
 /** Runs npm in `cwd`; the output only when it fails. */
@@ -124,6 +142,14 @@ try {
       for (const file of lost) failures.push(`${name} lacks ${file}, which test/package-files.json lists`);
     }
     console.log(failures.length === 0 ? 'ok: as pinned' : 'differs (see the end)');
+  }
+
+  section('relative links of the shipped Markdown');
+  const packageDirs = { amwa: root, 'amwa-sandbox': join(root, 'packages', 'amwa-sandbox') };
+  for (const [name, { paths }] of Object.entries(packages)) {
+    const broken = brokenLinks(packageDirs[name], paths);
+    for (const link of broken) failures.push(`${name}: ${link}, a file the package does not ship`);
+    console.log(`${name}: ${broken.length === 0 ? 'ok' : `${broken.length} broken`}`);
   }
 
   section('amwa: size and contents');
