@@ -29,7 +29,7 @@ Options:
 
 Behind a proxy that sets X-Forwarded-Host and X-Forwarded-Proto (Next.js rewrites, most
 gateways), the sandbox hands out URLs on the forwarded origin, when its host is allowed.
-Docs: docs/sandbox.md in the package.`;
+Docs: node_modules/amwa/docs/sandbox.md (the amwa package; amwa-sandbox's own README says the same).`;
 
 /** What the sandbox starts with. */
 export interface CliOptions {

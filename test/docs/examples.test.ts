@@ -28,6 +28,18 @@ describe('the examples folder', () => {
     for (const row of rows) expect(row).toMatch(/\| `npm install` then `npm run dev` \|$/);
   });
 
+  it("gives docs/embedding.md's Preact section the tsconfig paths examples/preact type-checks with", () => {
+    const tsconfig = JSON.parse(read('preact', 'tsconfig.json').replace(/^\s*\/\/.*$/gm, '')) as { compilerOptions: { paths: unknown } };
+    const embedding = readFileSync(resolve(examples, '../docs/embedding.md'), 'utf8');
+    const section = embedding.slice(embedding.indexOf('## A Preact host'), embedding.indexOf('\n## ', embedding.indexOf('## A Preact host') + 1));
+    const [, block] = /```json\n([^`]*)```/.exec(section) ?? [];
+    expect((JSON.parse(block!) as { compilerOptions: { paths: unknown } }).compilerOptions.paths).toEqual(tsconfig.compilerOptions.paths);
+  });
+
+  it('declares @types/node where Next.js would otherwise install it during the build (offline, that fails)', () => {
+    expect((json('nextjs', 'package.json') as { devDependencies: Record<string, string> }).devDependencies['@types/node']).toBeTruthy();
+  });
+
   it('has every app built and walked by the host tests', () => {
     expect([...Object.keys(HOSTED), 'nextjs'].sort()).toEqual(APPS);
   });
