@@ -321,6 +321,17 @@ describe('routes from outside (issue 23)', () => {
     expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^amwa navigate: the route .*; ignored/));
   });
 
+  it('warns of a path that is no route, with the route meant, and shows the not-found page; a route with its expiry, query or fragment is no such path', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    handle = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    handle.navigate('/pages/logon/scaner?x=1' as AmwaRoute);
+    expect(await shadow().findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('amwa navigate: "/pages/logon/scaner" is no route of the widget, so it shows the not-found page (did you mean "/pages/logon/scanner"?)'));
+    for (const route of ['/pages/logout/sessionExpired', '/pages/error?trace-id=x', '/#mobile', '/pages/not-found']) handle.navigate(route as AmwaRoute);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   it('ignores every such route, however it is encoded (property-based, 200 runs)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     handle = mount(host, { ...settings, initialRoute: '/pages/logout' });

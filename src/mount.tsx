@@ -27,7 +27,8 @@ import {
 import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
-import type { AmwaRoute } from './core/known-routes';
+import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
+import { nearestName } from './core/nearest-name';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
 import { createRoutes } from './routes';
@@ -398,6 +399,11 @@ function startInstance(
     navigate(route) {
       const problem = typeof route === 'string' ? routeProblem(route) : 'must be a string';
       if (problem) return console.warn(`amwa navigate: the route ${problem}; ignored (${typeof route === 'string' ? JSON.stringify(route.slice(0, 200)) : typeof route})`);
+      const { path } = splitSessionExpired(route.split(/[?#]/, 1)[0]!);
+      if (!(KNOWN_ROUTES as readonly string[]).includes(path)) {
+        const meant = nearestName(path, KNOWN_ROUTES);
+        console.warn(`amwa navigate: ${JSON.stringify(path.slice(0, 200))} is no route of the widget, so it shows the not-found page${meant ? ` (did you mean "${meant}"?)` : ''}. The routes: docs/embedding.md#routing.`);
+      }
       try {
         history.push(route);
       } catch (error) {

@@ -57,4 +57,22 @@ describe('createEmitter', () => {
     expect(emitter.emit('amwa-logout', {})).toBe(true);
     expect(after).toHaveBeenCalled();
   });
+
+  it('warns once about a name that is no amwa event, with the name meant, and about nothing else', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { on } = createEmitter();
+      const typo = 'amwa-redy' as 'amwa-ready';
+      on(typo, () => undefined);
+      on(typo, () => undefined);
+      on('toString' as 'amwa-ready', () => undefined);
+      for (const type of AMWA_EVENT_TYPES) on(type, () => undefined);
+      expect(warn.mock.calls.map(([message]) => message)).toEqual([
+        'amwa on: "amwa-redy" is not an amwa event, so this listener is never called (did you mean "amwa-ready"?). The events: docs/events.md.',
+        'amwa on: "toString" is not an amwa event, so this listener is never called. The events: docs/events.md.',
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });

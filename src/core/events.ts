@@ -1,4 +1,5 @@
 import { createHostGuard, type HostGuard } from './host-guard';
+import { nearestName } from './nearest-name';
 
 /** Detail of `amwa-generic-exception`: an error the widget could not recover from on the current screen. */
 export interface GenericExceptionDetail {
@@ -101,7 +102,14 @@ export function createEmitter(target?: EventTarget, guard: HostGuard = createHos
     if (target && guard.run(`DOM listener of ${type}`, () => target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable }))) === false) proceed = false;
     return proceed;
   };
+  const warned = new Set<string>();
   const on = <K extends AmwaEventType>(type: K, listener: AmwaListener<K>) => {
+    // Plain JavaScript gets no type check: a misspelt name would wait in silence for ever.
+    if (!Object.hasOwn(eventNames, type) && !warned.has(type)) {
+      warned.add(type);
+      const meant = typeof type === 'string' ? nearestName(type, AMWA_EVENT_TYPES) : undefined;
+      console.warn(`amwa on: ${JSON.stringify(type)} is not an amwa event, so this listener is never called${meant ? ` (did you mean "${meant}"?)` : ''}. The events: docs/events.md.`);
+    }
     const set = listeners.get(type) ?? new Set();
     set.add(listener as (detail: never) => void);
     listeners.set(type, set);
