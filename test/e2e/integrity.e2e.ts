@@ -18,12 +18,13 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const PAGES_CHUNK = `chunks/${readdirSync(`${DIST}chunks`).find((name) => /^pages-[\w-]+\.js$/.test(name))}`;
 const sha384 = (body: Buffer | string) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
+const HOST_ENTRY = '<script type="module" src="/amwa/amwa.standalone.js">';
+
 /** The host page's module script, pinned by `integrity` as docs/embedding.md shows, at `src`. */
-const pinnedEntry = (html: string, src: string) =>
-  html.replace(
-    '<script type="module" src="/amwa/amwa.standalone.js">',
-    `<script type="module" src="${src}" integrity="${sha384(readFileSync(`${DIST}amwa.standalone.js`))}" crossorigin="anonymous">`,
-  );
+function pinnedEntry(html: string, src: string): string {
+  if (!html.includes(HOST_ENTRY)) throw new Error('integrity e2e: hostHtml no longer writes the module script this file pins');
+  return html.replace(HOST_ENTRY, `<script type="module" src="${src}" integrity="${sha384(readFileSync(`${DIST}amwa.standalone.js`))}" crossorigin="anonymous">`);
+}
 
 describe('a CDN that fails the pages chunk once, then serves it tampered, on a page that pins it in an import map', () => {
   /** Every request for the pages chunk, with its query. */
