@@ -12,7 +12,7 @@ export default defineConfig({
   },
   test: {
     // test/docs: the docs' code blocks, checked against the sources.
-    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'examples/gallery/*.test.ts', 'examples/testing/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'test/build/*.test.ts', 'examples/gallery/*.test.ts', 'examples/testing/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,

@@ -2,7 +2,7 @@ import { Component, useEffect, useMemo, useRef, useState, useSyncExternalStore, 
 import { LiveProvider, RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
 import { LOADING_TEXT } from './core/locale-files';
 import { nextTask } from './core/when-idle';
-import { loadChunk, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
+import { loadChunk, pageUrl, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
@@ -45,7 +45,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     () => ({
       location,
       sessionExpired,
-      href: (to) => (settings.routing === 'history' ? settings.basePath + to : '#'),
+      href: (to) => (settings.routing === 'history' ? pageUrl(settings.basePath, to) : '#'),
       navigate(to, options = {}) {
         navigated.current = true;
         if (options.fullPage && settings.routing === 'history') history.load(to);

@@ -104,6 +104,19 @@ describe('mount', () => {
     expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
   });
 
+  it("links its pages by the page's own address in history routing, whatever a <base href> says", async () => {
+    const base = document.head.appendChild(document.createElement('base'));
+    base.href = 'http://127.0.0.2:4401/';
+    try {
+      handle = mount(host, { ...settings, routing: 'history' });
+      const link = await shadow().findByRole('link', { name: /mobile app/ });
+      // A path alone would lead to the base's origin in a browser (happy-dom resolves against the page).
+      expect(link.getAttribute('href')).toBe(`${window.location.origin}/access/pages/logon/mobile`);
+    } finally {
+      base.remove();
+    }
+  });
+
   it.each(['/', '/index.html'])('sends a returning mobile user from %s to the mobile logon route, replacing the address', async (index) => {
     document.cookie = 'logonType=mobile; path=/';
     window.history.replaceState(null, '', `${index}?campaign=x`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { bundleWithoutActions, ChunkLoadError, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, routeProblem, splitSessionExpired, type Route } from './router';
+import { bundleWithoutActions, ChunkLoadError, createBrowserHistory, createMemoryHistory, loadChunk, MAX_REDIRECTS, resolveRoute, routeProblem, splitSessionExpired, type Route } from './router';
 import { createScope } from './scope';
 
 const routes: Route<string>[] = [
@@ -94,6 +94,35 @@ describe('createMemoryHistory', () => {
     off();
     history.push('/pages/logout');
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createBrowserHistory', () => {
+  it("goes to the page's own origin even when a <base href> points at another one", () => {
+    // happy-dom resolves pushState against the page, as no browser does; what the widget hands
+    // over is what a browser would resolve against the base (and throw a SecurityError for).
+    const base = document.head.appendChild(document.createElement('base'));
+    base.href = 'http://127.0.0.2:4401/';
+    const scope = createScope();
+    const before = window.location.href;
+    try {
+      const pushState = vi.spyOn(window.history, 'pushState');
+      const replaceState = vi.spyOn(window.history, 'replaceState');
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const history = createBrowserHistory('/shop', scope);
+      history.push('/pages/logon/mobile');
+      history.replace('pages/error?trace-id=x');
+      history.load('/pages/logon/scanner');
+      const own = new URL('/', window.location.href).origin;
+      expect(pushState).toHaveBeenCalledWith(null, '', `${own}/shop/pages/logon/mobile`);
+      expect(replaceState).toHaveBeenCalledWith(null, '', `${own}/shop/pages/error?trace-id=x`);
+      expect(assign).toHaveBeenCalledWith(`${own}/shop/pages/logon/scanner`);
+      expect(history.location()).toEqual({ path: '/pages/error', search: '?trace-id=x', hash: '' });
+    } finally {
+      scope.dispose();
+      base.remove();
+      window.history.replaceState(null, '', before);
+    }
   });
 });
 

@@ -135,12 +135,21 @@ const parse = (to: string): Location => {
   return { path: url.pathname, search: url.search, hash: url.hash };
 };
 
+/**
+ * The page's own address of the widget route `to` under `basePath`, absolute. A path alone would
+ * be resolved against the document's base URL, which a host's `<base href>` may put on another
+ * origin: `pushState` then throws a SecurityError and a link leads off the site.
+ */
+export function pageUrl(basePath: string, to: string): string {
+  return new URL(basePath + (to.startsWith('/') ? to : `/${to}`), window.location.href).href;
+}
+
 /** History over `window.history` with paths under `basePath`. */
 export function createBrowserHistory(basePath: string, scope: Scope): History {
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
   scope.listen(window, 'popstate', notify);
-  const href = (to: string) => basePath + (to.startsWith('/') ? to : `/${to}`);
+  const href = (to: string) => pageUrl(basePath, to);
   return {
     location() {
       const { pathname, search, hash } = window.location;
