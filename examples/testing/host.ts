@@ -83,7 +83,8 @@ document.querySelector('iframe').src = location.protocol + '//forge.localhost:' 
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://app.localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The lying page's iframe keeps its connection alive while a test's page is still open: close them too.
+    close: () => new Promise((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
   };
 }
 

@@ -45,7 +45,7 @@ test('links the corporate account from the link page', async ({ page, amwa, host
 test('a failing logon call (fault by operationId) ends the flow with the technical error', async ({ page, amwa, host }) => {
   await amwa.fault('scannerLogon', { status: 503 });
   await page.goto(`${host.origin}/access/pages/logon/scanner`);
-  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/reported amwa-technical-exception/);
+  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/the logon call scannerLogon \(POST \/access\/v1\/api\/public\/scanner\/logon\) answered 503/);
   await expect(page.getByRole('alert')).toContainText('A technical error occurred');
 });
 

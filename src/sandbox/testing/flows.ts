@@ -98,8 +98,11 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
     const answer = logonCall && logonAnswer(logonCall);
     return answer && (answer.status < 200 || answer.status > 299) ? { operationId: logonCall!, ...answer } : undefined;
   };
-  const logonFailure = ({ operationId, method, url, status }: NonNullable<ReturnType<typeof failedLogon>>) =>
-    new Error(`amwa-sandbox/testing: the logon call ${operationId} (${method} ${new URL(url).pathname}) answered ${status}; the logon failed, whatever events the page sent`);
+  const logonFailure = ({ operationId, method, url, status }: NonNullable<ReturnType<typeof failedLogon>>) => {
+    const error = failure();
+    const reported = error ? `; the widget reported ${error.type} ${JSON.stringify(error.detail)}` : '';
+    return new Error(`amwa-sandbox/testing: the logon call ${operationId} (${method} ${new URL(url).pathname}) answered ${status}${reported}; the logon failed, whatever events the page sent`);
+  };
 
   /** Polls `check` until it answers something other than undefined; fails early when the widget reports an error or the logon call answered one. */
   async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
