@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../contract/index';
 import { startSandbox, type RunningSandbox } from '../index';
 import { connectSandbox, OPERATION_IDS, operationPath } from './control';
+import { connectKit } from './kit';
 
 let sandbox: RunningSandbox;
 let notSandbox: Server;
@@ -52,6 +53,26 @@ describe('connectSandbox', () => {
       new RegExp(`is not an amwa sandbox \\(GET /__sandbox/personas: a redirect to ${sandbox.url}/__sandbox/personas, which the kit never follows\\)`),
     );
     expect(redirected).toEqual(['GET /__sandbox/personas']);
+  });
+
+  it('connectKit refuses the redirecting server and a server answering JSON that is not the persona table', async () => {
+    await expect(connectKit(redirectingUrl)).rejects.toThrow(/GET \/__sandbox\/personas: a redirect to .*, which the kit never follows/);
+    await expect(connectKit(notSandboxUrl)).rejects.toThrow(/is not an amwa sandbox \(GET \/__sandbox\/personas: no persona table\)/);
+  });
+
+  it('sends no control call on to where a redirect points, after connecting either', async () => {
+    // The sandbox's own persona answer (with its mark), but every other control call redirected to the sandbox.
+    const halfway = createServer(async (request, response) => {
+      if (request.url === '/__sandbox/personas') {
+        const answer = await fetch(`${sandbox.url}/__sandbox/personas`);
+        response.writeHead(200, Object.fromEntries(answer.headers)).end(await answer.text());
+      } else response.writeHead(307, { Location: `${sandbox.url}${request.url}` }).end();
+    });
+    const url = await listen(halfway);
+    const control = await connectSandbox(url);
+    await expect(control.fault('qr', { status: 503 })).rejects.toThrow(/POST \/__sandbox\/faults answered a redirect to .*, which the kit never follows/);
+    expect(await (await fetch(`${sandbox.url}/__sandbox/faults`)).json()).toEqual([]);
+    await new Promise((resolve) => halfway.close(resolve));
   });
 
   it('refuses a redirect that a fetch of its own follows all the same', async () => {
