@@ -74,7 +74,7 @@ const UI = {
 type LogonCall = Extract<OperationId, 'scannerLogon' | 'mobileLogon' | 'linkQrConfirmed'>;
 
 /** True when `answer` is one to the contract's operation `operationId` (under whatever API base the page uses). */
-const answers = (operationId: LogonCall) => {
+const answerTo = (operationId: LogonCall) => {
   const operation = OPERATIONS.find(({ id }) => id === operationId)!;
   return (answer: HeardAnswer) => {
     const path = URL.canParse(answer.url) ? new URL(answer.url).pathname : '';
@@ -91,7 +91,7 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
   const heard = () => log.read();
   const failure = () => heard().find(({ type }) => type === 'amwa-generic-exception' || type === 'amwa-technical-exception');
   /** The newest answer to the logon call `operationId` seen on the network, if the driver sees the network. */
-  const logonAnswer = (operationId: LogonCall) => log.answers?.().filter(answers(operationId)).at(-1);
+  const logonAnswer = (operationId: LogonCall) => log.answers?.().filter(answerTo(operationId)).at(-1);
   /** The logon call the flow is at, once it is: any answer to it but a 2xx fails the flow. */
   let logonCall: LogonCall | undefined;
   const failedLogon = () => {
