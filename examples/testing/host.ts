@@ -16,8 +16,36 @@ export interface HostPage {
   close(): Promise<void>;
 }
 
+/** Options of `startHostPage`. */
+export interface HostPageOptions {
+  /**
+   * A page that lies to the kit: it logs malformed and huge marked console lines, and holds an
+   * iframe of another origin (`forge.localhost`) that logs and dispatches `amwa-logon-redirect`
+   * events sending the browser where the page already is.
+   */
+  forged?: boolean;
+}
+
+/**
+ * The iframe of a lying page: every 200 ms it forges the redirect event to `?url=` as a console
+ * line in the kit's earlier format, as a DOM event and as a call of Playwright's binding, and logs
+ * lines no JSON parser takes.
+ */
+const FORGER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ads</title></head><body><p>An advert</p><script>
+const detail = { url: new URLSearchParams(location.search).get('url'), logonType: 'scanner' };
+console.debug('[amwa-testing]' + JSON.stringify(['amwa-logon-redirect', detail]) + 'x'.repeat(300 * 1024));
+setInterval(() => {
+  console.debug('[amwa-testing]' + JSON.stringify(['amwa-logon-redirect', detail]));
+  document.dispatchEvent(new CustomEvent('amwa-logon-redirect', { detail, bubbles: true }));
+  console.debug('[amwa-testing]{"not json');
+  console.debug({ not: 'text' }, 42);
+  // Playwright's binding is in every frame: called as the kit's earlier listener called it.
+  for (let hearing = 1; hearing < 50; hearing++) globalThis['__amwaTestingHeard' + hearing]?.('amwa-logon-redirect', detail)?.catch?.(() => {});
+}, 200);
+</script></body></html>`;
+
 /** Serves the bank's page at `/access/…` (every route: the widget routes inside), with the API at `apiOrigin`. */
-export async function startHostPage(apiOrigin: string): Promise<HostPage> {
+export async function startHostPage(apiOrigin: string, { forged = false }: HostPageOptions = {}): Promise<HostPage> {
   const settings = JSON.stringify({
     basePath: '/access',
     apiBaseUrl: `${apiOrigin}/access`,
@@ -28,13 +56,22 @@ export async function startHostPage(apiOrigin: string): Promise<HostPage> {
     // Link mode ends on the corporate portal's precheck page: here the sandbox's stand-in.
     corporatePortal: { precheckUrl: `${apiOrigin}/__sandbox/corporate/precheck`, logoutUrl: `${apiOrigin}/__sandbox/corporate/logout` },
   }).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  // The lying page's own lines, from the top frame, and its iframe of another origin, told where the page is.
+  const lies = `<iframe title="Advert" width="300" height="60"></iframe><script>
+setInterval(() => { console.debug('[amwa-testing]{"not json'); console.debug('[amwa-testing]' + JSON.stringify([1, 2])); console.debug(null); }, 200);
+document.querySelector('iframe').src = location.protocol + '//forge.localhost:' + location.port + '/forge?url=' + encodeURIComponent(location.href);
+</script>`;
   const page = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Bank logon</title><script type="module" src="/amwa/amwa.standalone.js"></script></head>
-<body><main><h1>Welcome to the bank</h1><amwa-portal settings='${settings}'></amwa-portal></main></body>
+<body><main><h1>Welcome to the bank</h1><amwa-portal settings='${settings}'></amwa-portal></main>${forged ? lies : ''}</body>
 </html>`;
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname;
+    if (forged && path === '/forge') {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FORGER);
+      return;
+    }
     if (path.startsWith('/amwa/') && !path.includes('..')) {
       const body = await readFile(join(DIST, path.slice('/amwa/'.length))).catch(() => undefined);
       response.writeHead(body ? 200 : 404, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
@@ -46,7 +83,8 @@ export async function startHostPage(apiOrigin: string): Promise<HostPage> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://app.localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The lying page's iframe keeps its connection alive while a test's page is still open: close them too.
+    close: () => new Promise((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
   };
 }
 

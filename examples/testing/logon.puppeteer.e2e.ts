@@ -1,6 +1,8 @@
 // A bank's Puppeteer test of its own logon page with the widget inside, in Chromium (DevTools
 // protocol) and Firefox (WebDriver BiDi): the kit logs a persona on with the scanner, and with the
-// app, one call each, on the same page object in both. Run by the e2e suite (vitest as the runner).
+// app, one call each, on the same page object in both; and a page that lies to the kit (an iframe of
+// another origin forging the redirect, lines no parser takes) gets nothing past it. Run by the e2e
+// suite (vitest as the runner).
 // The machine's browsers, as the rest of the suite finds them; one that is missing runs nothing
 // outside CI and says so, and fails in CI (.ci/run installs both).
 import { startSandbox, type TestSandbox } from 'amwa-sandbox/testing';
@@ -22,12 +24,15 @@ for (const { name, path } of browsers) {
 
 let sandbox: TestSandbox;
 let host: HostPage;
+let lyingHost: HostPage;
 beforeAll(async () => {
   sandbox = await startSandbox();
   host = await startHostPage(apiOrigin(sandbox.url));
+  lyingHost = await startHostPage(apiOrigin(sandbox.url), { forged: true });
 });
 afterAll(async () => {
   await host?.close();
+  await lyingHost?.close();
   await sandbox?.stop();
 });
 
@@ -62,5 +67,22 @@ describe.each(browsers.filter(({ path }) => path))('in $name', ({ name, path, ar
     const { url } = await sandbox.logOnWithApp(page);
     expect(page.url()).toBe(url);
     expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('You are logged on');
+  });
+
+  test('a page whose iframe forges the redirect and logs malformed lines: the real logon is heard, the forgeries are not', async () => {
+    await page.goto(`${lyingHost.origin}/access/pages/logon/scanner`);
+    await page.waitForFrame((frame) => frame.url().startsWith('http://forge.localhost'));
+    const { url, events } = await sandbox.logOnWithScanner(page, { userId: 'EMMA0005' });
+    expect(url).toBe(`${apiOrigin(sandbox.url)}/__sandbox/logged-on`);
+    expect(events.filter(({ type }) => type === 'amwa-logon-redirect')).toEqual([{ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } }]);
+  });
+
+  test('a logon call that answered 500 fails the flow, though an iframe of another origin forges the redirect', async () => {
+    await sandbox.fault('scannerLogon', { status: 500, body: { errorCode: 'down' } });
+    await page.goto(`${lyingHost.origin}/access/pages/logon/scanner`);
+    await page.waitForFrame((frame) => frame.url().startsWith('http://forge.localhost'));
+    await expect(sandbox.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 10_000 })).rejects.toThrow(
+      'amwa-sandbox/testing: the logon call scannerLogon (POST /access/v1/api/public/scanner/logon) answered 500',
+    );
   });
 });

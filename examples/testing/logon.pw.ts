@@ -5,10 +5,16 @@ import { test as base, expect } from '@playwright/test';
 import { amwaFixtures, type AmwaFixtures, type AmwaWorkerFixtures } from 'amwa-sandbox/testing';
 import { apiOrigin, startHostPage, type HostPage } from './host';
 
-const test = base.extend<AmwaFixtures & { host: HostPage }, AmwaWorkerFixtures>({
+const test = base.extend<AmwaFixtures & { host: HostPage; lyingHost: HostPage }, AmwaWorkerFixtures>({
   ...amwaFixtures(),
   host: async ({ amwa }, use) => {
     const host = await startHostPage(apiOrigin(amwa.url));
+    await use(host);
+    await host.close();
+  },
+  // A page that lies to the kit: an iframe of another origin forges the redirect event, and lines no parser takes.
+  lyingHost: async ({ amwa }, use) => {
+    const host = await startHostPage(apiOrigin(amwa.url), { forged: true });
     await use(host);
     await host.close();
   },
@@ -39,6 +45,21 @@ test('links the corporate account from the link page', async ({ page, amwa, host
 test('a failing logon call (fault by operationId) ends the flow with the technical error', async ({ page, amwa, host }) => {
   await amwa.fault('scannerLogon', { status: 503 });
   await page.goto(`${host.origin}/access/pages/logon/scanner`);
-  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/reported amwa-technical-exception/);
+  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 5000 })).rejects.toThrow(/the logon call scannerLogon \(POST \/access\/v1\/api\/public\/scanner\/logon\) answered 503/);
   await expect(page.getByRole('alert')).toContainText('A technical error occurred');
+});
+
+test('a logon call that answered 500 fails the flow, though an iframe of another origin forges the redirect', async ({ page, amwa, lyingHost }) => {
+  await amwa.fault('scannerLogon', { status: 500, body: { errorCode: 'down' } });
+  await page.goto(`${lyingHost.origin}/access/pages/logon/scanner`);
+  await expect.poll(() => page.frames().some((frame) => frame.url().startsWith('http://forge.localhost'))).toBe(true);
+  await expect(amwa.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 10_000 })).rejects.toThrow(
+    'amwa-sandbox/testing: the logon call scannerLogon (POST /access/v1/api/public/scanner/logon) answered 500',
+  );
+});
+
+test('the forgeries of a lying page are not heard; its real logon is', async ({ page, amwa, lyingHost }) => {
+  await page.goto(`${lyingHost.origin}/access/pages/logon/scanner`);
+  const { url, events } = await amwa.logOnWithScanner(page, { userId: 'EMMA0005' });
+  expect(events.filter(({ type }) => type === 'amwa-logon-redirect')).toEqual([{ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } }]);
 });

@@ -1,6 +1,8 @@
 // A bank's WebdriverIO test of its own logon page with the widget inside, on Debian's Chromium
 // and chromedriver: the kit's custom commands log a persona on with the scanner, and with the
-// app, one call each. Run by the e2e suite (vitest as the runner; `wdio` runs the same commands).
+// app, one call each; and a page that lies to the kit (an iframe of another origin forging the
+// redirect, lines no parser takes) gets nothing past it. Run by the e2e suite (vitest as the
+// runner; `wdio` runs the same commands).
 import { addAmwaCommands, startSandbox, type AmwaCommands, type TestSandbox } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { remote } from 'webdriverio';
@@ -19,12 +21,14 @@ const runs = Boolean(chromedriver && chromium);
 
 let sandbox: TestSandbox;
 let host: HostPage;
+let lyingHost: HostPage;
 let browser: WebdriverIO.Browser & AmwaCommands;
 
 beforeAll(async () => {
   if (!runs) return;
   sandbox = await startSandbox();
   host = await startHostPage(apiOrigin(sandbox.url));
+  lyingHost = await startHostPage(apiOrigin(sandbox.url), { forged: true });
   browser = (await remote({
     logLevel: 'warn',
     capabilities: {
@@ -50,6 +54,7 @@ beforeEach(async () => {
 afterAll(async () => {
   await browser?.deleteSession();
   await host?.close();
+  await lyingHost?.close();
   await sandbox?.stop();
 });
 
@@ -66,4 +71,19 @@ test.runIf(runs)('logs on with the app from Home', async () => {
   const { url } = await browser.amwaLogOnWithApp();
   expect(await browser.getUrl()).toBe(url);
   expect(await browser.$('h1').getText()).toBe('You are logged on');
+});
+
+test.runIf(runs)('a logon call that answered 500 fails the flow, though an iframe of another origin forges the redirect', async () => {
+  await sandbox.fault('scannerLogon', { status: 500, body: { errorCode: 'down' } });
+  await browser.url(`${lyingHost.origin}/access/pages/logon/scanner`);
+  await browser.waitUntil(async () => (await browser.execute('return document.querySelector("iframe")?.src ?? ""')) !== '');
+  await expect(browser.amwaLogOnWithScanner({ userId: 'EMMA0005', timeoutMs: 10_000 })).rejects.toThrow(
+    'amwa-sandbox/testing: the logon call scannerLogon (POST /access/v1/api/public/scanner/logon) answered 500',
+  );
+});
+
+test.runIf(runs)('the forgeries of a lying page are not heard; its real logon is', async () => {
+  await browser.url(`${lyingHost.origin}/access/pages/logon/scanner`);
+  const { url, events } = await browser.amwaLogOnWithScanner({ userId: 'EMMA0005' });
+  expect(events.filter(({ type }) => type === 'amwa-logon-redirect')).toEqual([{ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } }]);
 });

@@ -38,9 +38,14 @@ export const json = (c: Context, body: unknown, status: ContentfulStatusCode = 2
     'Cache-Control': 'no-store',
   });
 
+/** The response header every control answer carries, so the testing kit can tell a sandbox from a server that merely answers JSON. */
+export const SANDBOX_HEADER = 'X-Amwa-Sandbox';
+/** The value of `SANDBOX_HEADER`: the version of the control API. */
+export const SANDBOX_MARK = 'control/1';
+
 /** A control-API answer: plain JSON (tests and the console read it), never cached. */
 export const controlJson = (c: Context, body: unknown, status: ContentfulStatusCode = 200) =>
-  c.json(body, status, { 'Cache-Control': 'no-store' });
+  c.json(body, status, { 'Cache-Control': 'no-store', [SANDBOX_HEADER]: SANDBOX_MARK });
 
 const publicOrigins = new WeakMap<Context, string>();
 

@@ -1,8 +1,10 @@
 // The sandbox's control API (design.md section 5) as a typed client for host test suites. It
-// talks only to a server that answers GET /__sandbox/personas as the sandbox does, so a
-// misconfigured test can never post scans, faults or resets to a real bank API.
+// talks only to a server that answers GET /__sandbox/personas as the sandbox does (the persona
+// table, marked as a sandbox's), and follows no redirect, so a misconfigured test can never post
+// scans, faults or resets to a real bank API.
+import * as z from 'zod/mini';
 import { OPERATIONS } from '../../contract/index';
-import { API_BASE } from '../http';
+import { API_BASE, SANDBOX_HEADER, SANDBOX_MARK } from '../http';
 
 /** A seeded persona as the control API lists it. */
 export interface SandboxPersona {
@@ -111,36 +113,68 @@ export interface ConnectOptions {
 const PNG_DATA_URL = /^data:image\/png;base64,/;
 const SERIAL_NUMBER = /^38-\d{7}-\d$/;
 
-/** True when `value` is the persona list of an amwa sandbox (and nothing a real API would answer). */
-const isPersonaList = (value: unknown): value is SandboxPersona[] =>
-  Array.isArray(value) &&
-  value.length > 0 &&
-  value.every((row: Partial<SandboxPersona> | null) => typeof row?.userId === 'string' && typeof row.email === 'string' && SERIAL_NUMBER.test(String(row.serialNumber)));
+/** The persona table as the sandbox answers it (and nothing a real API would answer). */
+const personaTable = z.array(
+  z.looseObject({
+    userId: z.string().check(z.minLength(1)),
+    email: z.string(),
+    scannerStatus: z.string(),
+    levelOfAssurance: z.nullable(z.union([z.literal(1), z.literal(2)])),
+    serialNumber: z.string().check(z.regex(SERIAL_NUMBER)),
+    blocked: z.boolean(),
+    note: z.string(),
+  }),
+).check(z.minLength(1));
+
+/** What a control call got: the answer, or why it is not one of a sandbox. */
+type Answered = { ok: true; response: Response } | { ok: false; reason: string };
 
 /**
  * Connects to the sandbox at `url` after checking that it is one: GET /__sandbox/personas must
- * answer the persona table. Anything else (a real API, a host page, nothing) is refused with an
- * error before the kit sends a single control call.
+ * answer the persona table, marked with the sandbox's header, itself (no redirect). Anything else
+ * (a real API, a host page, a redirect, nothing) is refused with an error before the kit sends a
+ * single control call; no control call ever follows a redirect either.
  */
 export async function connectSandbox(url: string, { fetch: fetcher = globalThis.fetch }: ConnectOptions = {}): Promise<SandboxControl> {
   const origin = new URL(url).origin;
-  const call = async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetcher(`${origin}/__sandbox/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
+  /** One control call to this origin, never followed elsewhere: a redirect is refused, whatever fetch is in use. */
+  const send = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answered> => {
+    const address = `${origin}/__sandbox/${path}`;
+    const response = await fetcher(address, {
+      method,
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`amwa-sandbox/testing: ${body === undefined ? 'GET' : 'POST'} /__sandbox/${path} answered ${response.status}: ${text}`);
+    // A fetch that follows redirects all the same says so, or answers from another address.
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400) || response.redirected || (response.url !== '' && response.url !== address)) {
+      const to = response.headers.get('location') ?? (response.url !== address ? response.url : '');
+      return { ok: false, reason: `a redirect${to ? ` to ${to}` : ''}, which the kit never follows` };
+    }
+    return { ok: true, response };
+  };
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const method = body === undefined ? 'GET' : 'POST';
+    const answered = await send(method, path, body);
+    if (!answered.ok) throw new Error(`amwa-sandbox/testing: ${method} /__sandbox/${path} answered ${answered.reason}`);
+    const text = await answered.response.text();
+    if (!answered.response.ok) throw new Error(`amwa-sandbox/testing: ${method} /__sandbox/${path} answered ${answered.response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   };
 
-  const answer = await fetcher(`${origin}/__sandbox/personas`).then(
-    async (response) => (response.ok ? response.json().catch(() => 'not JSON') : `status ${response.status}`),
+  const refusal = await send('GET', 'personas').then(
+    async (answered) => {
+      if (!answered.ok) return answered.reason;
+      const { response } = answered;
+      if (!response.ok) return `status ${response.status}`;
+      const table = personaTable.safeParse(await response.json().catch(() => undefined));
+      if (!table.success) return 'no persona table';
+      return response.headers.get(SANDBOX_HEADER) === SANDBOX_MARK ? undefined : `no ${SANDBOX_HEADER}: ${SANDBOX_MARK} header`;
+    },
     (error: Error) => `no answer (${error.message})`,
   );
-  if (!isPersonaList(answer)) {
-    throw new Error(`amwa-sandbox/testing: ${origin} is not an amwa sandbox (GET /__sandbox/personas: ${typeof answer === 'string' ? answer : 'no persona table'}); the kit only ever talks to the sandbox`);
+  if (refusal !== undefined) {
+    throw new Error(`amwa-sandbox/testing: ${origin} is not an amwa sandbox (GET /__sandbox/personas: ${refusal}); the kit only ever talks to the sandbox`);
   }
 
   return {

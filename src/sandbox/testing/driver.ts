@@ -1,7 +1,8 @@
 // The little the kit needs from a browser automation tool, so that its flows run unchanged in
 // Playwright, WebdriverIO, Cypress or an in-process DOM: find a control by its accessible role
 // and name (through open shadow roots), click it, type into it, read an attribute, read the URL,
-// and hear the widget's DOM events.
+// and hear the widget's DOM events and the answers to the page's calls.
+import * as z from 'zod/mini';
 
 /** The roles the kit looks the widget's controls up by. */
 export type Role = 'button' | 'link' | 'textbox' | 'heading' | 'img';
@@ -18,10 +19,23 @@ export interface HeardEvent {
   detail: unknown;
 }
 
+/** One answer to a call of the widget's frame, as the tool saw it on the network. */
+export interface HeardAnswer {
+  method: string;
+  url: string;
+  status: number;
+}
+
 /** The widget events a driver hears. */
 export interface EventLog {
   /** What was heard so far, in order. */
   read(): HeardEvent[];
+  /**
+   * The answers to the calls of the widget's frame seen on the network so far, in order, where the
+   * tool can see them: the logon flows then require their logon call's answer to be 2xx, whatever
+   * events arrive.
+   */
+  answers?(): HeardAnswer[];
   /** Stops hearing (removes what `hear` added where the tool allows). */
   stop(): void;
   /**
@@ -50,22 +64,58 @@ export interface Driver {
 /** Marks the console lines that carry widget events to the test. */
 const HEARD_MARK = '[amwa-testing]';
 
+/** Longest console line taken for a widget event; a widget event is a few hundred characters. */
+export const MAX_HEARD_LINE = 256 * 1024;
+
+/** A fresh secret for one hearing: only the listener the kit put into the widget's frame knows it. */
+export const hearingSecret = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 /**
- * Page-side source that logs each widget event of `types` as a marked console line and keeps
- * its remover in `globalThis[off]`. A console line leaves the page at once, with its text: unlike
- * a call back into the test, it survives the page load a logon redirect starts right after.
+ * Page-side source that logs each widget event of `types` as a marked console line carrying
+ * `secret` and the frame's origin, and keeps its remover in `globalThis[off]`. It listens in the
+ * top frame only (the browser also runs it in every iframe, whose code must never learn the
+ * secret). A console line leaves the page at once, with its text: unlike a call back into the
+ * test, it survives the page load a logon redirect starts right after.
  */
-export const logHeardEvents = (types: readonly string[], off: string) => `globalThis[${JSON.stringify(off)}] = ((types) => {
-  const listener = (event) => console.debug(${JSON.stringify(HEARD_MARK)} + JSON.stringify([event.type, event.detail]));
+export const logHeardEvents = (types: readonly string[], off: string, secret: string) => `globalThis[${JSON.stringify(off)}] = ((types, log) => {
+  if (window.top !== window) return () => {};
+  const listener = (event) => log(${JSON.stringify(HEARD_MARK + secret)} + JSON.stringify([location.origin, event.type, event.detail]));
   for (const type of types) document.addEventListener(type, listener);
   return () => types.forEach((type) => document.removeEventListener(type, listener));
-})(${JSON.stringify(types)});`;
+})(${JSON.stringify(types)}, console.debug.bind(console));`;
 
-/** The widget event a console line carries, or undefined for any other line. */
-export function heardEvent(text: string | null | undefined): HeardEvent | undefined {
-  if (!text?.startsWith(HEARD_MARK)) return undefined;
-  const [type, detail] = JSON.parse(text.slice(HEARD_MARK.length)) as [string, unknown];
+const heardLine = z.tuple([z.string(), z.string(), z.unknown()]);
+
+/**
+ * The widget event a console line carries, or undefined for any other line: one without the
+ * hearing's `secret` (another frame's, a forged one), from another origin than `origin` (when
+ * given), of a type not asked for, malformed, huge, or not text at all. Never throws: a console
+ * line is the page's to write.
+ */
+export function heardEvent(text: unknown, secret: string, types: readonly string[], origin?: string): HeardEvent | undefined {
+  const mark = HEARD_MARK + secret;
+  if (typeof text !== 'string' || text.length > MAX_HEARD_LINE || !text.startsWith(mark)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(mark.length));
+  } catch {
+    return undefined;
+  }
+  const parsed = heardLine.safeParse(value);
+  if (!parsed.success) return undefined;
+  const [from, type, detail] = parsed.data;
+  if ((origin !== undefined && from !== origin) || !types.includes(type)) return undefined;
   return { type, detail };
+}
+
+/** The origin of `url` when it is a page's own (http, https), else undefined: then any origin of the widget's frame counts. */
+export function pageOrigin(url: string | undefined): string | undefined {
+  try {
+    const origin = new URL(url ?? '').origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 // The flows over a tool without events: what its EventLog gives only on refresh() still ends a
-// logon, so a WebDriver-classic driver (Safari, WebKitGTK) can hear the widget's redirect.
+// logon, so a WebDriver-classic driver (Safari, WebKitGTK) can hear the widget's redirect. And a
+// logon whose logon call failed fails, whatever events the page dispatches.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { mount, type AmwaHandle } from '../../index';
 import { domDriver } from './dom-driver';
@@ -48,4 +49,15 @@ test('a logon heard only through refresh() ends on the redirect', async () => {
   expect(url).toBe('http://sandbox.localhost/__sandbox/logged-on');
   expect(events.map(({ type }) => type)).toContain('amwa-logon-redirect');
   expect(driver.refreshes).toBeGreaterThan(0);
+});
+
+test('a logon whose logon call answered 500 fails, though the page dispatched the redirect event', async () => {
+  await sandbox.reset();
+  await sandbox.fault('scannerLogon', { status: 500, body: { errorCode: 'down' } });
+  const element = document.body.appendChild(document.createElement('div'));
+  portal = mount(element, { ...sandbox.settings, routing: 'memory', initialRoute: '/pages/logon/scanner', language: 'en' }, { fetch: sandbox.fetch });
+  const flow = sandbox.logOnWithScanner(document, { userId: 'EMMA0005', timeoutMs: 10_000 });
+  // A script of the page, not the widget: the event says logged on, the network says otherwise.
+  document.dispatchEvent(new CustomEvent('amwa-logon-redirect', { detail: { url: 'http://sandbox.localhost/__sandbox/logged-on', logonType: 'scanner' }, bubbles: true }));
+  await expect(flow).rejects.toThrow('amwa-sandbox/testing: the logon call scannerLogon (POST /access/v1/api/public/scanner/logon) answered 500');
 });

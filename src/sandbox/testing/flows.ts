@@ -2,9 +2,10 @@
 // names come from the widget's English texts (locales/en.json), so a test follows the widget's
 // copy, never its markup. Every wait is on a condition, bounded by `timeoutMs`.
 import en from '../../../locales/en.json' with { type: 'json' };
+import { OPERATIONS } from '../../contract/index';
 import { AMWA_EVENT_TYPES } from '../../core/events';
-import type { SandboxControl } from './control';
-import type { Driver, HeardEvent, Target } from './driver';
+import type { OperationId, SandboxControl } from './control';
+import type { Driver, HeardAnswer, HeardEvent, Target } from './driver';
 
 /** What a logon flow ends with. */
 export interface LogonResult {
@@ -69,6 +70,18 @@ const UI = {
   doneTitle: heading(en.activation.done.title),
 };
 
+/** The call whose answer decides a logon flow, and the flows' own name for it. */
+type LogonCall = Extract<OperationId, 'scannerLogon' | 'mobileLogon' | 'linkQrConfirmed'>;
+
+/** True when `answer` is one to the contract's operation `operationId` (under whatever API base the page uses). */
+const answerTo = (operationId: LogonCall) => {
+  const operation = OPERATIONS.find(({ id }) => id === operationId)!;
+  return (answer: HeardAnswer) => {
+    const path = URL.canParse(answer.url) ? new URL(answer.url).pathname : '';
+    return answer.method.toUpperCase() === operation.method && path.endsWith(operation.path);
+  };
+};
+
 const describeTarget = ({ role, name }: Target) => `${role} "${String(name)}"`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,12 +90,27 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
   const log = await driver.hear(WIDGET_EVENTS);
   const heard = () => log.read();
   const failure = () => heard().find(({ type }) => type === 'amwa-generic-exception' || type === 'amwa-technical-exception');
+  /** The newest answer to the logon call `operationId` seen on the network, if the driver sees the network. */
+  const logonAnswer = (operationId: LogonCall) => log.answers?.().filter(answerTo(operationId)).at(-1);
+  /** The logon call the flow is at, once it is: any answer to it but a 2xx fails the flow. */
+  let logonCall: LogonCall | undefined;
+  const failedLogon = () => {
+    const answer = logonCall && logonAnswer(logonCall);
+    return answer && (answer.status < 200 || answer.status > 299) ? { operationId: logonCall!, ...answer } : undefined;
+  };
+  const logonFailure = ({ operationId, method, url, status }: NonNullable<ReturnType<typeof failedLogon>>) => {
+    const error = failure();
+    const reported = error ? `; the widget reported ${error.type} ${JSON.stringify(error.detail)}` : '';
+    return new Error(`amwa-sandbox/testing: the logon call ${operationId} (${method} ${new URL(url).pathname}) answered ${status}${reported}; the logon failed, whatever events the page sent`);
+  };
 
-  /** Polls `check` until it answers something other than undefined; fails early when the widget reports an error. */
+  /** Polls `check` until it answers something other than undefined; fails early when the widget reports an error or the logon call answered one. */
   async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       await log.refresh?.();
+      const failed = failedLogon();
+      if (failed) throw logonFailure(failed);
       const value = await check();
       if (value !== undefined) return value;
       const error = failure();
@@ -109,9 +137,15 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
     return (await sandbox.scan(userId, image)).replace(/\D/g, '');
   };
 
-  /** Waits for the logon redirect event and, in a browser, for the page to arrive there. */
-  const landing = async (): Promise<LogonResult> => {
+  /**
+   * Waits for the logon redirect event and, in a browser, for the page to arrive there. Where the
+   * driver sees the network, the logon call `operationId` must have answered 2xx too: an event
+   * alone (which any script of the page can dispatch) never makes a logon.
+   */
+  const landing = async (operationId: LogonCall): Promise<LogonResult> => {
+    logonCall = operationId;
     const redirect = await until('amwa-logon-redirect event', () => heard().find(({ type }) => type === 'amwa-logon-redirect'));
+    if (log.answers) await until(`the answer to the logon call ${operationId}`, () => logonAnswer(operationId));
     const url = (redirect.detail as { url: string }).url;
     if ((await driver.url()) !== undefined) await until(`page at ${url}`, async () => ((await driver.url()) === url ? true : undefined));
     return { url, events: heard() };
@@ -149,7 +183,7 @@ export async function logOnWithScanner(driver: Driver, sandbox: SandboxControl, 
     await driver.click(UI.next);
     await driver.fill(UI.responseCode, await run.scanScreen(userId));
     await driver.click(UI.logOn);
-    return run.landing();
+    return run.landing('scannerLogon');
   });
 }
 
@@ -158,15 +192,17 @@ interface QrApproval {
   choice: Target;
   qr: Target;
   mode: 'logon' | 'link';
+  /** The call whose answer decides it: the mobile logon, or (link mode makes no logon call) the confirmed poll. */
+  logonCall: LogonCall;
 }
 
 /** From the choice or the QR page, lets the sandbox's app approve the QR code on screen; resolves on arrival. */
-function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions, { choice, qr, mode }: QrApproval): Promise<LogonResult> {
+function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions, { choice, qr, mode, logonCall }: QrApproval): Promise<LogonResult> {
   return withRun(driver, sandbox, options, async (run) => {
     if ((await run.first(qr, choice)) === 1) await driver.click(choice);
     await run.show(qr);
     await sandbox.confirmQr(mode);
-    return run.landing();
+    return run.landing(logonCall);
   });
 }
 
@@ -176,7 +212,7 @@ function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions
  * where the widget sent it.
  */
 export function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return approveQr(driver, sandbox, options, { choice: UI.homeMobile, qr: UI.logonQr, mode: 'logon' });
+  return approveQr(driver, sandbox, options, { choice: UI.homeMobile, qr: UI.logonQr, mode: 'logon', logonCall: 'mobileLogon' });
 }
 
 /**
@@ -185,7 +221,7 @@ export function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: F
  * arrived at the portal's precheck page.
  */
 export function linkCorporateAccount(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return approveQr(driver, sandbox, options, { choice: UI.linkMobile, qr: UI.linkQr, mode: 'link' });
+  return approveQr(driver, sandbox, options, { choice: UI.linkMobile, qr: UI.linkQr, mode: 'link', logonCall: 'linkQrConfirmed' });
 }
 
 /**

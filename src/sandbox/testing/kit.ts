@@ -5,7 +5,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { startSandbox as serveSandbox } from '../index';
 import { connectSandbox, type SandboxControl } from './control';
 import { domDriver } from './dom-driver';
-import type { Driver } from './driver';
+import type { Driver, HeardAnswer } from './driver';
 import { activateScanner, linkCorporateAccount, logOnWithApp, logOnWithScanner, responseCodeOnScreen, type ActivationResult, type FlowOptions, type LogonResult } from './flows';
 import { playwrightDriver, type PlaywrightPage } from './playwright-driver';
 import { puppeteerDriver, type PuppeteerPage } from './puppeteer-driver';
@@ -19,7 +19,7 @@ const has = (value: object, ...names: string[]) => names.every((name) => typeof 
 /** The driver for `page`, told apart by the members each tool has. */
 export function toDriver(page: AnyPage): Driver {
   if (has(page, 'isVisible', 'hear', 'fill')) return page as Driver;
-  if (has(page, 'getByRole', 'exposeFunction')) return playwrightDriver(page as PlaywrightPage);
+  if (has(page, 'getByRole', 'exposeBinding')) return playwrightDriver(page as PlaywrightPage);
   if (has(page, 'evaluateHandle', 'evaluateOnNewDocument')) return puppeteerDriver(page as PuppeteerPage);
   if (has(page, 'execute', 'getUrl')) return webdriverioDriver(page as WebdriverBrowser);
   if (has(page, 'querySelectorAll')) return domDriver(page as Document | Element);
@@ -42,13 +42,59 @@ export interface AmwaKit extends SandboxControl {
 
 /** Binds the flows to `control`. */
 export function createKit(control: SandboxControl): AmwaKit {
+  return bindKit(control);
+}
+
+/** The answers a fetch of the kit's own gave the widget (in-process, that fetch is the widget's network). */
+interface AnswerLog {
+  /** How many answers it has given so far. */
+  count(): number;
+  /** The answers from the `count`th on, oldest first (the newest `MAX_KEPT_ANSWERS` at most). */
+  since(count: number): HeardAnswer[];
+}
+
+/** Most answers an in-process sandbox's fetch keeps for the flows: a flow makes a few dozen calls. */
+const MAX_KEPT_ANSWERS = 1000;
+
+/** An AnswerLog and the `record` that adds to it. */
+function answerLog(): AnswerLog & { record(answer: HeardAnswer): void } {
+  const kept: HeardAnswer[] = [];
+  let total = 0;
+  return {
+    count: () => total,
+    since: (count) => kept.slice(Math.max(0, kept.length - (total - count))),
+    record(answer) {
+      total++;
+      kept.push(answer);
+      if (kept.length > MAX_KEPT_ANSWERS) kept.shift();
+    },
+  };
+}
+
+/** `driver`, with the answers in `network` where it sees none on its own (an in-process DOM has no network to watch). */
+function seeing(driver: Driver, network: AnswerLog | undefined): Driver {
+  if (!network) return driver;
+  return {
+    ...driver,
+    async hear(types) {
+      const log = await driver.hear(types);
+      if (log.answers) return log;
+      const from = network.count();
+      return { ...log, answers: () => network.since(from) };
+    },
+  };
+}
+
+/** The kit over `control`; the flows see the answers in `network` where their driver sees none. */
+function bindKit(control: SandboxControl, network?: AnswerLog): AmwaKit {
+  const drive = (page: AnyPage) => seeing(toDriver(page), network);
   return {
     ...control,
-    logOnWithScanner: (page, options) => logOnWithScanner(toDriver(page), control, options),
-    logOnWithApp: (page, options) => logOnWithApp(toDriver(page), control, options),
-    linkCorporateAccount: (page, options) => linkCorporateAccount(toDriver(page), control, options),
-    activateScanner: (page, options) => activateScanner(toDriver(page), control, options),
-    responseCodeOnScreen: (page, options) => responseCodeOnScreen(toDriver(page), control, options),
+    logOnWithScanner: (page, options) => logOnWithScanner(drive(page), control, options),
+    logOnWithApp: (page, options) => logOnWithApp(drive(page), control, options),
+    linkCorporateAccount: (page, options) => linkCorporateAccount(drive(page), control, options),
+    activateScanner: (page, options) => activateScanner(drive(page), control, options),
+    responseCodeOnScreen: (page, options) => responseCodeOnScreen(drive(page), control, options),
   };
 }
 
@@ -88,7 +134,7 @@ export const IN_PROCESS_ORIGIN = 'http://sandbox.localhost';
  * Request and Response with ones that drop Cookie and Set-Cookie, which the sandbox's XSRF
  * and web-session checks need, so the bytes travel outside them and come back as the page's Response.
  */
-function cookieFetch(origin: string): typeof fetch {
+function cookieFetch(origin: string, answers?: { record(answer: HeardAnswer): void }): typeof fetch {
   const jar = new Map<string, string>();
   return async (input, init) => {
     const request = new Request(input, init);
@@ -112,6 +158,7 @@ function cookieFetch(origin: string): typeof fetch {
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) if (name !== 'set-cookie' && value !== undefined) responseHeaders.set(name, String(value));
     const status = answer.statusCode ?? 500;
+    answers?.record({ method: request.method, url: request.url, status });
     return new Response([101, 204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: responseHeaders });
   };
 }
@@ -125,8 +172,9 @@ export async function startSandbox({ port = 0, host, inProcess = false }: StartO
   if (inProcess) {
     // On loopback in this process; the widget and the kit still call it as IN_PROCESS_ORIGIN.
     const running = await serveSandbox({ port: 0 });
-    const fetcher = cookieFetch(running.url);
-    const kit = createKit(await connectSandbox(IN_PROCESS_ORIGIN, { fetch: fetcher }));
+    const network = answerLog();
+    const fetcher = cookieFetch(running.url, network);
+    const kit = bindKit(await connectSandbox(IN_PROCESS_ORIGIN, { fetch: fetcher }), network);
     return { ...kit, fetch: fetcher, settings: { apiBaseUrl: `${IN_PROCESS_ORIGIN}/access`, securityApiBaseUrl: IN_PROCESS_ORIGIN }, port: running.port, stop: () => running.close() };
   }
   const running = await serveSandbox({ port, host });

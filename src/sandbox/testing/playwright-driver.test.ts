@@ -1,16 +1,23 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { playwrightDriver, type PlaywrightPage } from './playwright-driver';
+import { playwrightDriver, type PlaywrightFrame, type PlaywrightPage, type PlaywrightResponse } from './playwright-driver';
 
 // Playwright's side faked: what reaches the page, in what order. An evaluation is a round trip.
 function fakePage() {
   const steps: string[] = [];
+  const mainFrame: PlaywrightFrame = { name: 'main' };
+  const events = new EventEmitter();
+  let binding: ((source: { frame: PlaywrightFrame }, ...args: unknown[]) => void) | undefined;
+  let listener = '';
   const page: PlaywrightPage = {
     getByRole: () => {
       throw new Error('not used');
     },
-    url: () => 'http://127.0.0.1/',
-    async exposeFunction(name) {
+    url: () => 'http://127.0.0.1:8080/access/',
+    mainFrame: () => mainFrame,
+    async exposeBinding(name, callback) {
       steps.push(`expose ${name}`);
+      binding = callback;
       return {
         async dispose() {
           steps.push('dispose the binding');
@@ -20,10 +27,16 @@ function fakePage() {
     async evaluate(expression) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       steps.push(expression.includes('Off?.()') ? 'take the listener off' : 'add the listener');
+      if (!expression.includes('Off?.()')) listener = expression;
       return undefined;
     },
+    on: (event, handler) => events.on(event, handler),
+    off: (event, handler) => events.off(event, handler),
   };
-  return { page, steps };
+  /** The call the listener the driver added to the main frame's document makes for one event. */
+  const dispatch = (type: string, detail: unknown) => binding!({ frame: mainFrame }, /"([0-9a-f]{32})"/.exec(listener)![1], 'http://127.0.0.1:8080', type, detail);
+  const answer = (frame: PlaywrightFrame, method: string, url: string, status: number): PlaywrightResponse => ({ url: () => url, status: () => status, frame: () => frame, request: () => ({ method: () => method }) });
+  return { page, steps, mainFrame, events, call: (...args: Parameters<NonNullable<typeof binding>>) => binding!(...args), dispatch, answer };
 }
 
 describe('playwrightDriver', () => {
@@ -41,5 +54,31 @@ describe('playwrightDriver', () => {
     log.stop();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(steps.at(-1)).toBe('dispose the binding');
+  });
+
+  it("hears only the main frame's listener: another frame, a wrong secret, another origin or an event not asked for are ignored", async () => {
+    const { page, call, dispatch, mainFrame } = fakePage();
+    const log = await playwrightDriver(page).hear(['amwa-logon-redirect']);
+    const forged = ['amwa-logon-redirect', { url: 'http://127.0.0.1:8080/__sandbox/logged-on', logonType: 'scanner' }];
+    const secret = 'f'.repeat(32);
+    call({ frame: { name: 'iframe' } }, secret, 'http://127.0.0.1:8080', ...forged);
+    call({ frame: mainFrame }, secret, 'http://127.0.0.1:8080', ...forged);
+    call({ frame: mainFrame }, undefined, { not: 'text' }, 42);
+    dispatch('amwa-page-load', { pageName: 'x' });
+    dispatch('amwa-logon-redirect', { url: 'http://127.0.0.1:8080/__sandbox/logged-on', logonType: 'scanner' });
+    expect(log.read()).toEqual([{ type: 'amwa-logon-redirect', detail: { url: 'http://127.0.0.1:8080/__sandbox/logged-on', logonType: 'scanner' } }]);
+    log.stop();
+  });
+
+  it("sees the answers to the main frame's calls only, and survives a response it cannot read", async () => {
+    const { page, events, mainFrame, answer } = fakePage();
+    const log = await playwrightDriver(page).hear(['amwa-logon-redirect']);
+    events.emit('response', answer({ name: 'iframe' }, 'POST', 'http://127.0.0.2/access/v1/api/public/scanner/logon', 200));
+    expect(() => events.emit('response', { frame: () => { throw new Error('service worker'); } })).not.toThrow();
+    events.emit('response', answer(mainFrame, 'POST', 'http://127.0.0.1:8080/access/v1/api/public/scanner/logon', 500));
+    expect(log.answers!()).toEqual([{ method: 'POST', url: 'http://127.0.0.1:8080/access/v1/api/public/scanner/logon', status: 500 }]);
+    log.stop();
+    events.emit('response', answer(mainFrame, 'POST', 'http://127.0.0.1:8080/late', 200));
+    expect(log.answers!()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // The Playwright adapter: the kit's driver over a Playwright page (playwright or
 // @playwright/test), and the fixtures a test file adds with `test.extend(amwaFixtures(…))`.
 // Typed by the few members the kit uses, so the kit needs no Playwright of its own.
-import type { Driver, EventLog, HeardEvent, Role, Target } from './driver';
+import { hearingSecret, pageOrigin, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
 
 /** The part of a Playwright `Locator` the kit uses. */
 export interface PlaywrightLocator {
@@ -13,18 +13,37 @@ export interface PlaywrightLocator {
   getAttribute(name: string): Promise<string | null>;
 }
 
+/** The part of a Playwright `Frame` the kit uses: only told apart, never driven. */
+export type PlaywrightFrame = object;
+
+/** The part of a Playwright `Response` the kit uses. */
+export interface PlaywrightResponse {
+  url(): string;
+  status(): number;
+  frame(): PlaywrightFrame;
+  request(): { method(): string };
+}
+
 /** The part of a Playwright `Page` the kit uses. */
 export interface PlaywrightPage {
   getByRole(role: Role, options: { name: string | RegExp; exact: boolean }): PlaywrightLocator;
   url(): string;
+  mainFrame(): PlaywrightFrame;
   /** Playwright 1.53 and later resolve a Disposable, which the kit disposes when it stops hearing. */
-  exposeFunction(name: string, callback: (type: string, detail: unknown) => void): Promise<unknown>;
+  exposeBinding(name: string, callback: (source: { frame: PlaywrightFrame }, ...args: unknown[]) => void): Promise<unknown>;
   evaluate(expression: string): Promise<unknown>;
+  on(event: 'response', listener: (response: PlaywrightResponse) => void): unknown;
+  off(event: 'response', listener: (response: PlaywrightResponse) => void): unknown;
 }
 
 let hearings = 0;
 
-/** A driver over a Playwright page; role lookups pierce open shadow roots, as Playwright's always do. */
+/**
+ * A driver over a Playwright page; role lookups pierce open shadow roots, as Playwright's always do.
+ * It hears widget events of the main frame's document only (the binding it calls is in every
+ * frame, so it checks the caller's frame, a per-hearing secret and origin), and sees the answers
+ * to the main frame's calls on the network.
+ */
 export function playwrightDriver(page: PlaywrightPage): Driver {
   const locate = ({ role, name }: Target) => page.getByRole(role, { name, exact: typeof name === 'string' }).filter({ visible: true }).first();
   return {
@@ -35,22 +54,40 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
     url: async () => page.url(),
     async hear(types): Promise<EventLog> {
       const heard: HeardEvent[] = [];
+      const answers: HeardAnswer[] = [];
       let hearing = true;
       const binding = `__amwaTestingHeard${++hearings}`;
-      const exposed = (await page.exposeFunction(binding, (type, detail) => void (hearing && heard.push({ type, detail })))) as { dispose?: () => Promise<void> } | undefined;
+      const secret = hearingSecret();
+      const origin = pageOrigin(page.url());
+      const onEvent = ({ frame }: { frame: PlaywrightFrame }, ...[key, from, type, detail]: unknown[]) => {
+        const ours = frame === page.mainFrame() && key === secret && (origin === undefined || from === origin);
+        if (hearing && ours && typeof type === 'string' && types.includes(type)) heard.push({ type, detail });
+      };
+      // Whatever the page loads, the handler never throws into Playwright's emitter (and the test runner).
+      const onResponse = (response: PlaywrightResponse) => {
+        try {
+          if (response.frame() === page.mainFrame()) answers.push({ method: response.request().method(), url: response.url(), status: response.status() });
+        } catch {
+          // A service worker's response has no frame: none of the widget's calls.
+        }
+      };
+      const exposed = (await page.exposeBinding(binding, onEvent)) as { dispose?: () => Promise<void> } | undefined;
+      page.on('response', onResponse);
       // Evaluated over the DevTools protocol: neither the page's CSP nor Trusted Types apply.
       // The listener outlives the binding if the page stays: it checks for it, and stop() removes it
       // where it can. A call that reaches Playwright after the binding is gone rejects in the page
       // ("Function … is not exposed"): handled here, not a page error of the page under test.
       await page.evaluate(`globalThis.${binding}Off = ((types) => {
-        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(event.type, event.detail)?.catch?.(() => {});
+        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(${JSON.stringify(secret)}, location.origin, event.type, event.detail)?.catch?.(() => {});
         for (const type of types) document.addEventListener(type, listener);
         return () => types.forEach((type) => document.removeEventListener(type, listener));
       })(${JSON.stringify(types)});`);
       return {
         read: () => [...heard],
+        answers: () => [...answers],
         stop() {
           hearing = false;
+          page.off('response', onResponse);
           // The listener first, then the binding: the other order leaves a moment in which an event
           // calls a binding Playwright no longer knows.
           void page

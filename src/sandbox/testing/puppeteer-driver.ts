@@ -1,7 +1,7 @@
 // The Puppeteer adapter: the kit's driver over a puppeteer or puppeteer-core page, in Chromium
 // (DevTools protocol) and in Firefox (WebDriver BiDi) alike. Typed by the few members the kit
 // uses, so the kit needs no Puppeteer of its own.
-import { findByRole, heardEvent, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+import { findByRole, heardEvent, hearingSecret, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a Puppeteer `ElementHandle` the kit uses. */
 export interface PuppeteerElement {
@@ -20,14 +20,32 @@ export interface PuppeteerConsoleMessage {
   text(): string;
 }
 
+/** The part of a Puppeteer `Frame` the kit uses: only told apart, never driven. */
+export type PuppeteerFrame = object;
+
+/** The part of a Puppeteer `HTTPResponse` the kit uses. */
+export interface PuppeteerResponse {
+  url(): string;
+  status(): number;
+  frame(): PuppeteerFrame | null;
+  request(): { method(): string };
+}
+
+/** The page events the kit listens to, with what each carries. */
+export interface PuppeteerEvents {
+  console: PuppeteerConsoleMessage;
+  response: PuppeteerResponse;
+}
+
 /** The part of a Puppeteer `Page` the kit uses. */
 export interface PuppeteerPage {
   evaluate(expression: string): Promise<unknown>;
   evaluateHandle(expression: string): Promise<PuppeteerHandle>;
   evaluateOnNewDocument(source: string): Promise<{ identifier: string }>;
   removeScriptToEvaluateOnNewDocument(identifier: string): Promise<void>;
-  on(event: 'console', listener: (message: PuppeteerConsoleMessage) => void): unknown;
-  off(event: 'console', listener: (message: PuppeteerConsoleMessage) => void): unknown;
+  on<K extends keyof PuppeteerEvents>(event: K, listener: (value: PuppeteerEvents[K]) => void): unknown;
+  off<K extends keyof PuppeteerEvents>(event: K, listener: (value: PuppeteerEvents[K]) => void): unknown;
+  mainFrame(): PuppeteerFrame;
   readonly keyboard: { type(text: string): Promise<void> };
   url(): string;
 }
@@ -36,8 +54,9 @@ let hearings = 0;
 
 /**
  * A driver over a Puppeteer page. Clicks are Puppeteer's own (the pointer at the control's centre,
- * scrolled into view); widget events are heard, as marked console lines, on the page and on every
- * page it goes on to.
+ * scrolled into view); widget events are heard, as marked console lines of the top frame, on the
+ * page and on every page of the same origin it goes on to; the answers to the top frame's calls
+ * are seen on the network.
  */
 export function puppeteerDriver(page: PuppeteerPage): Driver {
   // Each lookup is one evaluation in the page's current document, so none outlives a page load.
@@ -73,20 +92,38 @@ export function puppeteerDriver(page: PuppeteerPage): Driver {
     url: async () => page.url(),
     async hear(types): Promise<EventLog> {
       const heard: HeardEvent[] = [];
+      const answers: HeardAnswer[] = [];
       const off = `__amwaTestingOff${++hearings}`;
-      const listener = (message: PuppeteerConsoleMessage) => {
-        const event = heardEvent(message.text());
-        if (event) heard.push(event);
+      const secret = hearingSecret();
+      const origin = pageOrigin(page.url());
+      // Handlers of the tool's events: whatever the page logs or loads, they never throw into Puppeteer's emitter (and the test runner).
+      const onConsole = (message: PuppeteerConsoleMessage) => {
+        try {
+          const event = heardEvent(message.text(), secret, types, origin);
+          if (event) heard.push(event);
+        } catch {
+          // A message whose text cannot be read carries no widget event.
+        }
       };
-      page.on('console', listener);
+      const onResponse = (response: PuppeteerResponse) => {
+        try {
+          if (response.frame() === page.mainFrame()) answers.push({ method: response.request().method(), url: response.url(), status: response.status() });
+        } catch {
+          // A response of no frame (a service worker's) is none of the widget's calls.
+        }
+      };
+      page.on('console', onConsole);
+      page.on('response', onResponse);
       // Through the browser's protocol, on this document and every one the tab goes on to: neither the page's CSP nor Trusted Types apply.
-      const listen = logHeardEvents(types, off);
+      const listen = logHeardEvents(types, off, secret);
       const { identifier } = await page.evaluateOnNewDocument(listen);
       await page.evaluate(listen);
       return {
         read: () => [...heard],
+        answers: () => [...answers],
         stop() {
-          page.off('console', listener);
+          page.off('console', onConsole);
+          page.off('response', onResponse);
           void page.removeScriptToEvaluateOnNewDocument(identifier).catch(() => undefined);
           void page.evaluate(`globalThis.${off}?.()`).catch(() => undefined);
         },

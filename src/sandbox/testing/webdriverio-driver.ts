@@ -2,7 +2,8 @@
 // classic as Safari's and WebKitGTK's drivers speak it), and custom commands a suite adds with
 // `addAmwaCommands(browser, kit)`. Typed by the few members the kit uses, so the kit needs no
 // WebdriverIO of its own.
-import { clickPoint, findByRole, heardEvent, keptHeardEvents, logHeardEvents, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardEvent, type Target } from './driver';
+import * as z from 'zod/mini';
+import { clickPoint, findByRole, heardEvent, hearingSecret, keptHeardEvents, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
@@ -12,6 +13,16 @@ export interface WebdriverElement {
 /** A BiDi console entry, as WebdriverIO reports `log.entryAdded`. */
 export interface WebdriverLogEntry {
   text?: string | null;
+  /** The browsing context (frame) that logged it. */
+  source?: { context?: string | null };
+}
+
+/** A BiDi answer to a request, as WebdriverIO reports `network.responseCompleted`. */
+export interface WebdriverResponseEntry {
+  /** The browsing context (frame) that made the request. */
+  context?: string | null;
+  request?: { method?: string; url?: string };
+  response?: { status?: number };
 }
 
 /** The part of a WebdriverIO browser the kit uses. */
@@ -21,10 +32,14 @@ export interface WebdriverBrowser {
   performActions(actions: object[]): Promise<unknown>;
   releaseActions(): Promise<unknown>;
   getUrl(): Promise<string>;
+  /** In a BiDi session: the top-level browsing context's id. */
+  getWindowHandle(): Promise<string>;
   readonly isBidi: boolean;
   sessionSubscribe(params: { events: string[] }): Promise<unknown>;
   on(event: 'log.entryAdded', listener: (entry: WebdriverLogEntry) => void): unknown;
+  on(event: 'network.responseCompleted', listener: (entry: WebdriverResponseEntry) => void): unknown;
   off(event: 'log.entryAdded', listener: (entry: WebdriverLogEntry) => void): unknown;
+  off(event: 'network.responseCompleted', listener: (entry: WebdriverResponseEntry) => void): unknown;
   addCommand(name: string, command: (...args: never[]) => unknown): void;
 }
 
@@ -41,8 +56,9 @@ const ACTIONABLE_MS = 5_000;
 /**
  * A driver over a WebdriverIO browser. Clicks are the pointer at the control's centre, as a user's
  * (WebKit's element click does not reach a control inside a shadow root). With a BiDi session
- * (the default of WebdriverIO 9 for Chromium, Firefox and Edge) widget events reach the test as
- * they happen; in a classic session (Safari, WebKitGTK) the tab keeps them until the flows read them.
+ * (the default of WebdriverIO 9 for Chromium, Firefox and Edge) widget events of the top-level
+ * context reach the test as they happen, and so do the answers to its calls; in a classic session
+ * (Safari, WebKitGTK) the tab keeps the events until the flows read them, and no answers are seen.
  */
 export function webdriverioDriver(browser: WebdriverBrowser): Driver {
   const element = async (target: Target) => {
@@ -93,17 +109,38 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
     async hear(types): Promise<EventLog> {
       if (!browser.isBidi) return hearKept(browser, types);
       const heard: HeardEvent[] = [];
-      const listener = ({ text }: WebdriverLogEntry) => {
-        const event = heardEvent(text);
-        if (event) heard.push(event);
+      const answers: HeardAnswer[] = [];
+      const secret = hearingSecret();
+      const [context, url] = await Promise.all([browser.getWindowHandle(), browser.getUrl()]);
+      const origin = pageOrigin(url);
+      // Handlers of the tool's events: whatever the page logs or loads, they never throw into WebdriverIO's emitter (and the test runner).
+      const onLog = (entry: WebdriverLogEntry) => {
+        try {
+          const event = entry.source?.context === context ? heardEvent(entry.text, secret, types, origin) : undefined;
+          if (event) heard.push(event);
+        } catch {
+          // An entry that cannot be read carries no widget event.
+        }
       };
-      await browser.sessionSubscribe({ events: ['log.entryAdded'] });
-      browser.on('log.entryAdded', listener);
-      await browser.execute(logHeardEvents(types, '__amwaTestingOff'));
+      const onResponse = (entry: WebdriverResponseEntry) => {
+        try {
+          const { method, url: requested } = entry.request ?? {};
+          const status = entry.response?.status;
+          if (entry.context === context && typeof method === 'string' && typeof requested === 'string' && typeof status === 'number') answers.push({ method, url: requested, status });
+        } catch {
+          // Nor does one that cannot be read answer a call of the widget's.
+        }
+      };
+      await browser.sessionSubscribe({ events: ['log.entryAdded', 'network.responseCompleted'] });
+      browser.on('log.entryAdded', onLog);
+      browser.on('network.responseCompleted', onResponse);
+      await browser.execute(logHeardEvents(types, '__amwaTestingOff', secret));
       return {
         read: () => [...heard],
+        answers: () => [...answers],
         stop() {
-          browser.off('log.entryAdded', listener);
+          browser.off('log.entryAdded', onLog);
+          browser.off('network.responseCompleted', onResponse);
           // The page may have gone on to another one; then there is nothing left to remove.
           void browser.execute('globalThis.__amwaTestingOff?.()').catch(() => undefined);
         },
@@ -114,16 +151,23 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
 
 let hearings = 0;
 
+const keptEvents = z.array(z.object({ type: z.string(), detail: z.unknown() }));
+
 /** Hears widget events in a classic session: the tab keeps them, and `refresh` reads them (adding the listener to a page that has none yet). */
 async function hearKept(browser: WebdriverBrowser, types: readonly string[]): Promise<EventLog> {
   const key = `__amwaTestingKept${++hearings}`;
   const kept = `return ${keptHeardEvents(types, key)};`;
-  let heard = (await browser.execute(`sessionStorage.removeItem(${JSON.stringify(key)});\n${kept}`)) as HeardEvent[];
+  // What the tab kept is the page's to write: anything but a list of events of `types` reads as none.
+  const read = (value: unknown): HeardEvent[] => {
+    const parsed = keptEvents.safeParse(value);
+    return parsed.success ? parsed.data.filter(({ type }) => types.includes(type)) : [];
+  };
+  let heard = read(await browser.execute(`sessionStorage.removeItem(${JSON.stringify(key)});\n${kept}`).catch(() => undefined));
   return {
     read: () => [...heard],
     async refresh() {
       // Between two documents, or on another origin's storage, there is less to read: what was read stays.
-      const stored = ((await browser.execute(kept).catch(() => undefined)) as HeardEvent[] | undefined) ?? [];
+      const stored = read(await browser.execute(kept).catch(() => undefined));
       if (stored.length >= heard.length) heard = stored;
     },
     stop() {
