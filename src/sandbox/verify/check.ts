@@ -48,7 +48,8 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
   const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
   switch (issue.code) {
     case 'invalid_type':
-      return 'input' in issue ? `${field} is ${kind(given)} (${shown}), expected ${issue.expected}` : `${field} is missing (required)`;
+      // JSON has no undefined: an undefined input is a field the body lacks.
+      return given === undefined ? `${field} is missing (required)` : `${field} is ${kind(given)} (${shown}), expected ${issue.expected}`;
     case 'invalid_value':
       return `${field} is ${shown}, expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
     case 'too_small':

@@ -104,10 +104,18 @@ export class Session {
   private async send(url: string, request: Exchange['request'], timeoutMs: number): Promise<Answer | NoAnswer> {
     const started = performance.now();
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The time-out holds even for a fetch function that ignores its signal.
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error('time-out'));
+      }, timeoutMs);
+    });
     try {
-      const response = await this.target.fetch(url, { ...request, redirect: 'manual', signal: controller.signal });
-      const text = await response.text();
+      const exchange = this.target.fetch(url, { ...request, redirect: 'manual', signal: controller.signal }).then(async (response) => ({ response, text: await response.text() }));
+      exchange.catch(() => undefined);
+      const { response, text } = await Promise.race([exchange, timedOut]);
       return { status: response.status, headers: response.headers, text, ms: Math.round(performance.now() - started) };
     } catch (error) {
       if (controller.signal.aborted) return { kind: 'timeout', timeoutMs };
