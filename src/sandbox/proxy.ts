@@ -35,6 +35,8 @@ export interface ProxyOptions {
   to: string;
   /** Its securityApiBaseUrl (default: the origin of `to`). */
   securityApi?: string;
+  /** The widget's `bmgApiTimeout` and `apiGatewayTimeout` (default 5000 and 10000 ms): a slower answer is drift. */
+  timeouts?: { access?: number; security?: number };
   /** Called with each drift as it is found. */
   onDrift?(drift: Drift): void;
   /** The network edge (default: the global fetch). */
@@ -86,7 +88,8 @@ function requestBody(text: string, type: string): unknown {
 }
 
 /** Creates the proxy: forwards every request to the API's origin unchanged, checking the API calls among them. */
-export function createProxy({ to, securityApi, onDrift, fetch: fetcher = globalThis.fetch }: ProxyOptions): Proxy {
+export function createProxy({ to, securityApi, timeouts, onDrift, fetch: fetcher = globalThis.fetch }: ProxyOptions): Proxy {
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const access = new URL(to.replace(/\/+$/, ''));
   const security = new URL((securityApi ?? access.origin).replace(/\/+$/, ''));
   const bases: Record<ApiName, URL> = { access, security };
@@ -138,8 +141,8 @@ export function createProxy({ to, securityApi, onDrift, fetch: fetcher = globalT
         const text = new TextDecoder().decode(bytes);
         const statuses = [...handledStatuses(op), ...(upstream.status >= 500 ? [upstream.status] : [])];
         problems.push(...checkAnswer(op, { status: upstream.status, headers: upstream.headers, text, ms }, { statuses, url: url.href, ...(origin && origin !== url.origin ? { origin } : {}) }));
-        const timeout = DEFAULT_TIMEOUTS[op.api];
-        if (ms > timeout) problems.push(`answered after ${ms} ms, later than the widget's default time-out of ${timeout} ms`);
+        const timeout = limits[op.api];
+        if (ms > timeout) problems.push(`answered after ${ms} ms, later than the widget's time-out of ${timeout} ms`);
         checked += 1;
         if (problems.length) record(request, url.pathname, op, upstream.status, [...new Set(problems)]);
       }

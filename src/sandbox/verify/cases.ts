@@ -10,7 +10,6 @@ import * as scanner from '../../contract/scanner-logon';
 import * as session from '../../contract/session';
 import { TRACED, logTrace, logTraceError } from '../../contract/trace';
 import { parseScannerStatus, STATUS_HANDLING } from '../../core/flows/activation-status';
-import { OTP_AUTHENTICATION_CONTEXT } from '../../core/flows/activation';
 import { scannerLogonContext, SSO_CLIENT_ID, SYSTEM_MARKER, TRANSFER_INTENT } from '../../core/flows/scanner-logon';
 import type { SandboxControl } from '../testing/control';
 import { checkAnswer, parseAnswerBody, type AnswerExpectation } from './check';
@@ -50,12 +49,6 @@ const DEVICE_PROFILE = {
 /** A user ID no bank issues, for the unknown-user cases. */
 export const UNKNOWN_USER = { userId: 'NOUSER99', email: 'nobody@example.invalid' } as const;
 
-/** Where a logon sends the browser: the widget treats a missing url as 'Invalid redirection url'. */
-const logonAnswer = z.looseObject({ url: z.string().check(z.minLength(1)) });
-/** The finish answer: level of assurance 1 or 2, anything else is 'invalid-level-of-assurance'. */
-const finishAnswer = z.looseObject({ levelOfAssurance: z.union([z.literal(1), z.literal(2)]) });
-/** A means check's status the widget knows. */
-const statusAnswer = z.looseObject({ status: z.enum(['REQUESTED', 'POTENTIAL', 'OFFERED', 'COMPLETED', 'EFFECTIVE', 'MISSING']) });
 /** The agreement the scanner is enrolled under: one of the ENROLLABLE states. */
 const agreementAnswer = z.looseObject({ status: z.enum(['REQD_AR', 'POTEN_AR', 'REQUESTED', 'POTENTIAL']) });
 /** The blocked account's refusal. */
@@ -208,7 +201,7 @@ export const CASES: readonly VerifyCase[] = [
       const profile = tokens.find((token) => (token.executorLevelOfAssurance ?? 5) >= 5) ?? tokens[0]!;
       run.env.shared.profileTokens = tokens.map((token) => ({ accessToken: String(token.accessToken), ...(token.refreshToken ? { refreshToken: String(token.refreshToken) } : {}) }));
       const transfer = await run.call(scanner.transfer, { bearer: String(profile.accessToken), body: { clientId: SSO_CLIENT_ID, intent: TRANSFER_INTENT } });
-      await run.call(scanner.scannerLogon, { body: { username: userId, transferOtp: String(transfer.body.otp), ...DEVICE_PROFILE } }, { body: logonAnswer });
+      await run.call(scanner.scannerLogon, { body: { username: userId, transferOtp: String(transfer.body.otp), ...DEVICE_PROFILE } });
     },
   },
   {
@@ -231,7 +224,7 @@ export const CASES: readonly VerifyCase[] = [
       const qr = await run.call(mobile.qr);
       await run.hook('approveQr')({ payload: String(qr.body.qr), mode: 'logon' });
       await pollConfirmed(run, mobile.qrConfirmed);
-      await run.call(mobile.mobileLogon, { bearer: anonymous.token, body: { authenticationContext: anonymous.authenticationContext, ...DEVICE_PROFILE } }, { body: logonAnswer });
+      await run.call(mobile.mobileLogon, { bearer: anonymous.token, body: { authenticationContext: anonymous.authenticationContext, ...DEVICE_PROFILE } });
     },
   },
   {
@@ -251,7 +244,7 @@ export const CASES: readonly VerifyCase[] = [
       const otp = await run.hook('registrationCode')({ userId });
       const signedIn = await run.call(activation.otpAuthenticate, { body: { userName, otp } });
       const bearer = String(signedIn.body.accessTokens[0].accessToken);
-      const status = parseScannerStatus((await run.call(activation.scannerStatus, { bearer, body: { userName } }, { body: statusAnswer })).body.status)!;
+      const status = parseScannerStatus((await run.call(activation.scannerStatus, { bearer, body: { userName } })).body.status)!;
       const handling = STATUS_HANDLING[status];
       if (handling === 'provision') await run.call(activation.provision, { bearer, body: { userName } });
       else if (handling !== 'next') {
@@ -270,7 +263,7 @@ export const CASES: readonly VerifyCase[] = [
       const finishCode = await run.call(activation.activationInitiate, { bearer, headers: { [ENCRYPTED_STATE_HEADER]: enrolled.headers.get(ENCRYPTED_STATE_HEADER) ?? '' } });
       const confirmation = await responseCode({ colourCode: String(finishCode.body.base64Cronto), userId });
       await run.call(activation.activationValidate, { bearer, body: { tokenResponse: confirmation }, headers: { [ENCRYPTED_STATE_HEADER]: finishCode.headers.get(ENCRYPTED_STATE_HEADER) ?? '' } });
-      await run.call(activation.finish, { bearer, body: { userName } }, { body: finishAnswer });
+      await run.call(activation.finish, { bearer, body: { userName } });
       await run.call(session.logout);
     },
   },

@@ -3,7 +3,7 @@
 // JSON, the body's shape, the headers it reads, CORS for the host page's origin, cookies such a
 // page can keep, server durations within the bounds the widget accepts, and its time-outs.
 // Shared by `verify` (which drives the flows) and the proxy (which watches a developer's clicks).
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { OPERATION_DOCS } from '../../contract/descriptions';
 import { needsXsrf, TRACE_HEADER, XSRF_COOKIE, type Operation } from '../../contract/operation';
 import { errorBodySchema } from '../../contract/shapes';
@@ -33,9 +33,25 @@ export interface AnswerExpectation {
   origin?: string;
   /** Where the call went: cookies must cover its path. */
   url: string;
-  /** A stricter 2xx body than the shared schema, where the widget treats a missing field as an error. */
+  /** A stricter 2xx body than the shared schema and `WIDGET_BODIES`, for what one step of a flow needs. */
   body?: z.ZodMiniType;
 }
+
+/** Where a logon sends the browser: the widget treats a missing url as 'Invalid redirection url'. */
+const logonAnswer = z.looseObject({ url: z.string().check(z.minLength(1)) });
+
+/**
+ * 2xx bodies the widget holds to more than the shared schema does: a value outside these is an
+ * error screen, though the client's own check lets it through to the component that raises it.
+ */
+export const WIDGET_BODIES: Readonly<Record<string, () => z.ZodMiniType>> = {
+  scannerLogon: () => logonAnswer,
+  mobileLogon: () => logonAnswer,
+  /** Level of assurance 1 or 2; anything else is 'invalid-level-of-assurance'. */
+  finish: () => z.looseObject({ levelOfAssurance: z.union([z.literal(1), z.literal(2)]) }),
+  /** A status the means check knows; anything else is 'Invalid scanner means agreement state'. */
+  scannerStatus: () => z.looseObject({ status: z.enum(['REQUESTED', 'POTENTIAL', 'OFFERED', 'COMPLETED', 'EFFECTIVE', 'MISSING']) }),
+};
 
 /** The statuses the widget handles for `op`, as documented with the contract. */
 export const handledStatuses = (op: Operation<unknown, unknown>): number[] => Object.keys(OPERATION_DOCS[op.id]?.responses ?? { 200: '' }).map(Number);
@@ -202,7 +218,7 @@ export function checkAnswer(op: Operation<unknown, unknown>, answer: Answer | No
   const parsed = parseAnswerBody(text);
   if (!parsed.ok) return [...problems, 'body is not JSON'];
   if (ok) {
-    const schema = expectation.body ?? op.response?.();
+    const schema = expectation.body ?? WIDGET_BODIES[op.id]?.() ?? op.response?.();
     if (schema) problems.push(...bodyProblems(schema, parsed.value));
     for (const [name, rule] of Object.entries(op.responseHeaders ?? {})) if (rule === 'required' && !headers.get(name)) problems.push(`header ${name} is missing (required)`);
     problems.push(...durationProblems(parsed.value));
