@@ -29,6 +29,9 @@ Options:
 
 Behind a proxy that sets X-Forwarded-Host and X-Forwarded-Proto (Next.js rewrites, most
 gateways), the sandbox hands out URLs on the forwarded origin, when its host is allowed.
+Also: amwa-sandbox verify --api <apiBaseUrl> checks an API against the contract, and
+amwa-sandbox proxy --to <apiBaseUrl> reports its drift as you click (--help on each;
+docs/api-conformance.md).
 Docs: docs/sandbox.md in the package.`;
 
 /** What the sandbox starts with. */
