@@ -140,7 +140,7 @@ export function createProxy({ to, securityApi, timeouts, onDrift, fetch: fetcher
         const origin = request.headers.get('origin') ?? undefined;
         const text = new TextDecoder().decode(bytes);
         const statuses = [...handledStatuses(op), ...(upstream.status >= 500 ? [upstream.status] : [])];
-        problems.push(...checkAnswer(op, { status: upstream.status, headers: upstream.headers, text, ms }, { statuses, url: url.href, ...(origin && origin !== url.origin ? { origin } : {}) }));
+        problems.push(...checkAnswer(op, { status: upstream.status, headers: upstream.headers, text, ms }, { statuses, url: url.href, xsrfEchoed: request.headers.has('x-xsrf-token'), ...(origin && origin !== url.origin ? { origin } : {}) }));
         const timeout = limits[op.api];
         if (ms > timeout) problems.push(`answered after ${ms} ms, later than the widget's time-out of ${timeout} ms`);
         checked += 1;

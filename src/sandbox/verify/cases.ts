@@ -10,7 +10,6 @@ import * as scanner from '../../contract/scanner-logon';
 import * as session from '../../contract/session';
 import { TRACED, logTrace, logTraceError } from '../../contract/trace';
 import { parseScannerStatus, STATUS_HANDLING } from '../../core/flows/activation-status';
-import { scannerLogonContext, SSO_CLIENT_ID, SYSTEM_MARKER, TRANSFER_INTENT } from '../../core/flows/scanner-logon';
 import type { SandboxControl } from '../testing/control';
 import { checkAnswer, parseAnswerBody, type AnswerExpectation } from './check';
 import { preflightHeaders, Session, type CallInit, type Target } from './client';
@@ -37,6 +36,14 @@ class Done extends Error {}
 
 // An answer already checked against the contract: its fields are read as the widget reads them.
 type Json = Record<string, any>;
+
+// What the widget's scanner logon sends (src/core/flows/scanner-logon.ts), repeated here because
+// that module brings the widget's client, validators and trace sender into the sandbox's bundle.
+const SYSTEM_MARKER = 'amwa-web';
+const SSO_CLIENT_ID = 'sso';
+const TRANSFER_INTENT = 'logon';
+/** The scanner logon's authentication context: level of assurance 5, scope personal_data. */
+const scannerLogonContext = (clientId: string) => ({ clientId, identifyeeType: 'customer', requiredLevelOfAssurance: 5, scopes: ['personal_data'] });
 
 /** A device profile as the logon calls send it (spec section 3). */
 const DEVICE_PROFILE = {

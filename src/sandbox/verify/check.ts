@@ -33,6 +33,8 @@ export interface AnswerExpectation {
   origin?: string;
   /** Where the call went: cookies must cover its path. */
   url: string;
+  /** False when the request carried no X-XSRF-TOKEN: a 403 then says nothing about the cookie (default true). */
+  xsrfEchoed?: boolean;
   /** A stricter 2xx body than the shared schema and `WIDGET_BODIES`, for what one step of a flow needs. */
   body?: z.ZodMiniType;
 }
@@ -201,7 +203,7 @@ export function checkAnswer(op: Operation<unknown, unknown>, answer: Answer | No
   const handled = handledStatuses(op);
   if (!expectation.statuses.includes(status)) {
     const widget = handled.includes(status) ? '' : `; the widget handles ${handled.join(', ')} and 5xx only`;
-    const xsrf = status === 403 && needsXsrf(op) ? ' (is the XSRF-TOKEN cookie honoured? X-XSRF-TOKEN echoed it)' : '';
+    const xsrf = status === 403 && needsXsrf(op) && expectation.xsrfEchoed !== false ? ' (is the XSRF-TOKEN cookie honoured? X-XSRF-TOKEN echoed it)' : '';
     problems.push(`unexpected status ${status}, expected ${expectation.statuses.join(' or ')}${widget}${xsrf}`);
   }
   if (expectation.origin) problems.push(...corsProblems(op, headers, expectation.origin, expectation.url));
