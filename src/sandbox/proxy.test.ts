@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import * as scanner from '../contract/scanner-logon';
 import * as session from '../contract/session';
-import { createSandbox } from './index';
-import { createProxy, REPORT_PATH, type Drift } from './proxy';
+import { createSandbox, startSandbox } from './index';
+import { createProxy, REPORT_PATH, startProxy, type Drift } from './proxy';
 import { asFetch, driftOn, rewriteBody, rewriteHeaders, type Backend } from './verify/drift-backends';
 import { VERIFY_CASES, verifyApi } from './verify/index';
 
@@ -92,5 +92,21 @@ describe('amwa-sandbox proxy', () => {
         ],
       }),
     ]);
+  });
+
+  it('over HTTP, in front of a sandbox on a port: the demo page and every flow pass through it, cookies and all', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const proxy = await startProxy({ to: `${sandbox.url}/access`, port: 0 });
+    try {
+      const page = await fetch(`${proxy.url}/access/`, { headers: { accept: 'text/html' } });
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
+      const report = await verifyApi({ api: `${proxy.url}/access`, cases: VERIFY_CASES.filter((name) => !name.startsWith('XSRF')) });
+      expect(report).toMatchObject({ ok: true, sandbox: true, totals: { failed: 0, skipped: 0 } });
+      const seen = await (await fetch(`${proxy.url}${REPORT_PATH}?format=json`)).json();
+      expect(seen).toMatchObject({ drifts: [], target: { api: `${sandbox.url}/access`, securityApi: sandbox.url } });
+    } finally {
+      await proxy.close();
+      await sandbox.close();
+    }
   });
 });
