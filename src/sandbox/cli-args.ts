@@ -29,6 +29,9 @@ Options:
 
 Behind a proxy that sets X-Forwarded-Host and X-Forwarded-Proto (Next.js rewrites, most
 gateways), the sandbox hands out URLs on the forwarded origin, when its host is allowed.
+Also: amwa-sandbox verify --api <apiBaseUrl> checks an API against the contract, and
+amwa-sandbox proxy --to <apiBaseUrl> reports its drift as you click (--help on each;
+node_modules/amwa/docs/api-conformance.md).
 Docs: node_modules/amwa/docs/sandbox.md (the amwa package; amwa-sandbox's own README says the same).`;
 
 /** What the sandbox starts with. */

@@ -2,6 +2,15 @@
 import { HELP, parseCommandLine, USAGE } from './cli-args';
 import { parseOrigin } from './cors';
 import { startSandbox, type RunningSandbox } from './index';
+import { runSubcommand, SUBCOMMANDS } from './verify/cli';
+
+// `amwa-sandbox verify …` and `amwa-sandbox proxy …` (docs/api-conformance.md) run instead of the
+// sandbox; a proxy serves until a signal ends the process.
+if (SUBCOMMANDS.has(process.argv[2] ?? '')) {
+  const status = await runSubcommand(process.argv.slice(2));
+  if (status !== undefined) process.exit(status);
+  await new Promise<never>(() => undefined);
+}
 
 const command = parseCommandLine(process.argv.slice(2));
 if (command.kind === 'help') {

@@ -19,9 +19,13 @@ const PUBLIC = {
   // The amwa-sandbox package (packages/amwa-sandbox/dist/index.js).
   '../packages/amwa-sandbox/dist/index.js': ['createSandbox', 'startSandbox'],
   // Its testing kit, amwa-sandbox/testing (docs/testing.md).
+  // verifyApi, its report formats and the proxy: checking a bank's API (docs/api-conformance.md).
   '../packages/amwa-sandbox/dist/testing.js': [
+    'DEFAULT_TIMEOUTS',
     'IN_PROCESS_ORIGIN',
     'OPERATION_IDS',
+    'REPORT_PATH',
+    'VERIFY_CASES',
     'WIDGET_EVENTS',
     'activateScanner',
     'addAmwaCommands',
@@ -29,8 +33,12 @@ const PUBLIC = {
     'connectKit',
     'connectSandbox',
     'createKit',
+    'createProxy',
     'domDriver',
     'findByRole',
+    'formatJson',
+    'formatJunit',
+    'formatTable',
     'linkCorporateAccount',
     'logOnWithApp',
     'logOnWithScanner',
@@ -39,8 +47,10 @@ const PUBLIC = {
     'puppeteerDriver',
     'responseCodeOnScreen',
     'serialName',
+    'startProxy',
     'startSandbox',
     'toDriver',
+    'verifyApi',
     'webdriverioDriver',
   ],
 };

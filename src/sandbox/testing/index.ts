@@ -1,8 +1,9 @@
 /**
  * amwa-sandbox/testing: log a persona on through the widget from a host's own test suite in one
  * call (Playwright, Puppeteer, WebdriverIO, vitest in-process, or any tool through a Driver), and the lower
- * steps (scanner codes, registration codes, QR approval, faults by operationId). It only ever
- * talks to an amwa sandbox, never to a bank's API (docs/testing.md).
+ * steps (scanner codes, registration codes, QR approval, faults by operationId). The kit only ever
+ * talks to an amwa sandbox, never to a bank's API (docs/testing.md); `verifyApi` and the proxy
+ * are the exception, made to check a bank's API against the contract (docs/api-conformance.md).
  */
 export { connectSandbox, operationPath, OPERATION_IDS } from './control';
 export type { ConnectOptions, FaultSpec, OperationId, SandboxControl, SandboxKnobs, SandboxPersona } from './control';
@@ -21,3 +22,8 @@ export { webdriverioDriver } from './webdriverio-driver';
 export type { WebdriverBrowser, WebdriverElement, WebdriverLogEntry, WebdriverResponseEntry } from './webdriverio-driver';
 export { addAmwaCommands, amwaFixtures } from './fixtures';
 export type { AmwaCommands, AmwaFixtures, AmwaWorkerFixtures, FixtureOptions } from './fixtures';
+export { DEFAULT_TIMEOUTS, VERIFY_CASES, verifyApi } from '../verify/index';
+export type { CallResult, CaseResult, VerifyConfig, VerifyHooks, VerifyOptions, VerifyPersonas, VerifyReport } from '../verify/index';
+export { formatJson, formatJunit, formatTable } from '../verify/report';
+export { createProxy, REPORT_PATH, startProxy } from '../proxy';
+export type { Drift, Proxy, ProxyOptions, ProxyReport, RunningProxy } from '../proxy';
