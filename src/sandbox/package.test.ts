@@ -10,7 +10,7 @@ const manifest = (path: string) => JSON.parse(readFileSync(resolve(root, path), 
 
 describe('the amwa-sandbox package', () => {
   it('names its docs where an install has them: a file the amwa package ships, under node_modules/amwa', () => {
-    const [, path] = /node_modules\/amwa\/(\S+\.md)/.exec(HELP) ?? [];
+    const [, path] = /Docs: node_modules\/amwa\/(\S+\.md)/.exec(HELP) ?? [];
     expect(path).toBeDefined();
     expect(existsSync(resolve(root, path!))).toBe(true);
     expect(manifest('package.json').files).toContain(path!.split('/')[0]);
