@@ -84,7 +84,20 @@ describe('the build', () => {
   });
 
   it('rejects a staticPath that is not a path on the site', () => {
-    expect(() => amwa({ staticPath: 'https://cdn.example/static' })).toThrow(/staticPath must be a path on this site/);
+    expect(() => amwa({ staticPath: 'https://cdn.example/static' })).toThrow('amwa/vite: staticPath "https://cdn.example/static" is not a path on this site');
+  });
+
+  it.each(['/a/../../..', '/static/..', '/./static', 'a/../../..', '//tmp/x', '/..%2f..%2fx', '/a\\..\\..', 'C:/x', '/x//y', '/tmp/x?y'])(
+    'refuses staticPath %j, which is absolute or leaves the output folder, naming amwa/vite and staticPath',
+    (staticPath) => {
+      expect(() => amwa({ staticPath })).toThrow(`amwa/vite: staticPath ${JSON.stringify(staticPath)}`);
+    },
+  );
+
+  it('writes a path such as /tmp/x inside the output folder, where the site serves it', async () => {
+    const { outDir } = await buildSite('out-tmp', { staticPath: '/tmp/x' });
+    expect(readFileSync(join(outDir, 'tmp', 'x', 'image'))).toEqual(image);
+    expect(readdirSync(site).filter((file) => file === 'image' || file === 'tmp')).toEqual([]);
   });
 });
 
