@@ -268,6 +268,9 @@ describe('host names', () => {
     expect(read({ 'X-Forwarded-Proto': 'ftp' })).toEqual({ kind: 'named', host: undefined, proto: undefined });
     expect(read({ Forwarded: 'host=d, for=1.2.3.4;Host="c.localhost";proto=https', 'X-Forwarded-Proto': 'https' })).toEqual({ kind: 'named', host: 'c.localhost', proto: 'https' });
     expect(read({ Forwarded: 'host=c.localhost', 'X-Forwarded-Host': 'e' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4;proto=http', 'X-Forwarded-Host': 'e' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4', 'X-Forwarded-Proto': 'https' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4;proto=https' })).toEqual({ kind: 'named', host: undefined, proto: 'https' });
   });
 
   it('writes each IP address one way, and nothing else as one', () => {

@@ -121,7 +121,7 @@ export type Forwarded =
       host?: string;
       proto?: 'http' | 'https';
     }
-  /** `Forwarded` and `X-Forwarded-*` name different hosts or schemes: one of them came from the client, and nothing says which. */
+  /** `X-Forwarded-*` says other than `Forwarded`: one of them came from the client, and nothing says which. */
   | { kind: 'conflicting' };
 
 // Each proxy appends its entry to what the request came with, which the client wrote as it liked:
@@ -131,12 +131,14 @@ const protoOf = (value: string | undefined): 'http' | 'https' | undefined => {
   const proto = value?.toLowerCase();
   return proto === 'http' || proto === 'https' ? proto : undefined;
 };
-const differ = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() !== b.toLowerCase();
+// An X-Forwarded-* value beside a Forwarded header must say what Forwarded says (or nothing).
+const contradicts = (rfc: string | undefined, x: string | undefined) => x !== undefined && rfc?.toLowerCase() !== x.toLowerCase();
 
 /**
- * Reads the forwarded headers of `headers`: RFC 7239 `Forwarded`, else the `X-Forwarded-*` pair.
- * A proxy sets one family and passes the other on as the client sent it, so when both are there
- * and disagree, neither can be believed.
+ * Reads the forwarded headers of `headers`: RFC 7239 `Forwarded` when there is one, else the
+ * `X-Forwarded-*` pair. A proxy sets one family and passes the other on as the client sent it, so
+ * when both are there and an `X-Forwarded-*` value is not the one `Forwarded` gives (a host
+ * beside a `Forwarded` that names none included), neither can be believed.
  */
 export function readForwarded(headers: Headers): Forwarded {
   const pairs = new Map<string, string>();
@@ -145,9 +147,9 @@ export function readForwarded(headers: Headers): Forwarded {
     if (at > 0) pairs.set(pair.slice(0, at).trim().toLowerCase(), pair.slice(at + 1).trim().replace(/^"(.*)"$/, '$1'));
   }
   const x = { host: lastOf(headers.get('X-Forwarded-Host')), proto: protoOf(lastOf(headers.get('X-Forwarded-Proto'))) };
+  if (!headers.has('Forwarded')) return { kind: 'named', ...x };
   const rfc = { host: pairs.get('host'), proto: protoOf(pairs.get('proto')) };
-  if (differ(rfc.host, x.host) || differ(rfc.proto, x.proto)) return { kind: 'conflicting' };
-  return { kind: 'named', host: rfc.host ?? x.host, proto: rfc.proto ?? x.proto };
+  return contradicts(rfc.host, x.host) || contradicts(rfc.proto, x.proto) ? { kind: 'conflicting' } : { kind: 'named', ...rfc };
 }
 
 const PLAIN = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
