@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createServer, preview, type InlineConfig } from 'vite';
+import { build, createServer, preview, type InlineConfig, type ProxyOptions } from 'vite';
+import { startSandbox } from './sandbox/index';
 import { amwa, type AmwaPluginOptions } from './vite';
 
 const HINT = '//# allFunctionsCalledOnLoad';
@@ -84,7 +85,20 @@ describe('the build', () => {
   });
 
   it('rejects a staticPath that is not a path on the site', () => {
-    expect(() => amwa({ staticPath: 'https://cdn.example/static' })).toThrow(/staticPath must be a path on this site/);
+    expect(() => amwa({ staticPath: 'https://cdn.example/static' })).toThrow('amwa/vite: staticPath "https://cdn.example/static" is not a path on this site');
+  });
+
+  it.each(['/a/../../..', '/static/..', '/./static', 'a/../../..', '//tmp/x', '/..%2f..%2fx', '/a\\..\\..', 'C:/x', '/x//y', '/tmp/x?y'])(
+    'refuses staticPath %j, which is absolute or leaves the output folder, naming amwa/vite and staticPath',
+    (staticPath) => {
+      expect(() => amwa({ staticPath })).toThrow(`amwa/vite: staticPath ${JSON.stringify(staticPath)}`);
+    },
+  );
+
+  it('writes a path such as /tmp/x inside the output folder, where the site serves it', async () => {
+    const { outDir } = await buildSite('out-tmp', { staticPath: '/tmp/x' });
+    expect(readFileSync(join(outDir, 'tmp', 'x', 'image'))).toEqual(image);
+    expect(readdirSync(site).filter((file) => file === 'image' || file === 'tmp')).toEqual([]);
   });
 });
 
@@ -115,6 +129,34 @@ describe('the servers', () => {
       expect(await get(server.httpServer.address(), '/access/static/image?v=1')).toEqual({ status: 200, type: 'image/png', body: image });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('the documented proxy to the API (docs/embedding.md, the Vite examples)', () => {
+  // The recipe, as docs/embedding.md and examples/*/vite.config.ts write it.
+  const forwarded: ProxyOptions['configure'] = (proxy) =>
+    proxy.on('proxyReq', (proxyReq, request) => {
+      proxyReq.removeHeader('forwarded');
+      proxyReq.setHeader('x-forwarded-host', request.headers.host ?? '');
+      proxyReq.setHeader('x-forwarded-proto', 'encrypted' in request.socket ? 'https' : 'http');
+    });
+
+  it("names the dev server's own origin to the sandbox, never the X-Forwarded-Host or Forwarded a client sent", async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    const proxy: ProxyOptions = { target: sandbox.url, changeOrigin: true, configure: forwarded };
+    const server = await createServer({ configFile: false, root: site, logLevel: 'silent', server: { host: '127.0.0.1', port: 0, hmr: false, watch: null, proxy: { '/access': proxy } } });
+    try {
+      await server.listen();
+      const { port } = server.httpServer?.address() as AddressInfo;
+      for (const headers of [{}, { 'X-Forwarded-Host': 'localhost:6666', 'X-Forwarded-Proto': 'https' }, { Forwarded: 'host=attacker.localhost;proto=https' }] as Record<string, string>[]) {
+        const page = await (await fetch(`http://127.0.0.1:${port}/access/`, { headers })).text();
+        const settings = JSON.parse(/settings='([^']+)'/.exec(page)?.[1]?.replaceAll('&quot;', '"') ?? '{}') as { apiBaseUrl?: string };
+        expect(settings.apiBaseUrl, JSON.stringify(headers)).toBe(`http://127.0.0.1:${port}/access`);
+      }
+    } finally {
+      await server.close();
+      await sandbox.close();
     }
   });
 });

@@ -52,10 +52,21 @@ const shiftedMap = (json: string) => {
   return JSON.stringify({ ...map, mappings: `;${map.mappings}` });
 };
 
+// A path on this site, which the build writes under its output folder as it is: "/" and plain
+// segments, nothing a browser or a file system reads as another place (`.`, `..`, `//host`, `C:`,
+// `\`, `%2e%2e`), so the image can never land outside that folder.
+const SITE_PATH = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=@-]+)*\/?$/;
+const DOT_SEGMENT = /\/\.{1,2}(?:\/|$)/;
+
+/** The error for a `staticPath` the plugin cannot serve and write inside the build's output. */
+const badStaticPath = (staticPath: string, why: string) =>
+  new Error(`amwa/vite: staticPath ${JSON.stringify(staticPath)} ${why}: give a path on this site, starting with "/", such as "/static" or "/access/static" (or staticPath: false to serve the image yourself)`);
+
 /** The placeholder at `{staticPath}/image`: served in dev and preview, emitted into the build. */
 function placeholder(staticPath: string): Plugin {
+  if (!staticPath.startsWith('/') || staticPath.startsWith('//')) throw badStaticPath(staticPath, 'is not a path on this site');
+  if (!SITE_PATH.test(staticPath) || DOT_SEGMENT.test(staticPath)) throw badStaticPath(staticPath, 'has a segment that leaves its folder or is no plain name');
   const url = `${staticPath.replace(/\/+$/, '')}/image`;
-  if (!url.startsWith('/')) throw new Error(`amwa/vite: staticPath must be a path on this site, starting with "/" (got ${JSON.stringify(staticPath)})`);
   let image: Buffer | undefined;
   const read = () => (image ??= readFileSync(PLACEHOLDER));
   let base = '/';

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 
 // The bank's API is proxied under this app's own origin, so the widget's calls are same-origin:
 // cookies (the XSRF token, the session) need no CORS. AMWA_API_ORIGIN is where the API (here the
-// amwa sandbox `npm run dev` starts) runs; rewrites are fixed at build time. Next.js sends
-// X-Forwarded-Host/-Proto along, so the sandbox hands out its URLs on this app's origin.
+// amwa sandbox `npm run dev` starts) runs; rewrites are fixed at build time. proxy.ts sets
+// X-Forwarded-Host/-Proto on them (Next.js would pass on a client's own), so the sandbox hands
+// out its URLs on this app's origin.
 const api = process.env.AMWA_API_ORIGIN ?? 'http://127.0.0.1:4401';
 // This app lives inside the amwa repository, whose own lock file would otherwise make Next.js
 // take the repository as the workspace root (and warn); a bank's own app does not need this.

@@ -2,17 +2,29 @@ import { amwa } from 'amwa/vite';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 // The bank's API (here the amwa sandbox that `npm run dev` starts) under this app's own origin, so
-// the widget's calls are same-origin. xfwd sends X-Forwarded-Host/-Proto: the sandbox then hands
-// out its logon redirect on this origin, where /__sandbox/logged-on is proxied too.
+// the widget's calls are same-origin. With X-Forwarded-Host/-Proto (below) the sandbox hands out
+// its logon redirect on this origin, where /__sandbox/logged-on is proxied too.
 const api = process.env.AMWA_SANDBOX_URL ?? 'http://127.0.0.1:4401';
+
+// The proxy tells the API which origin the browser used: this server's own host (the Host the
+// browser sent, which Vite's server.allowedHosts checks) and scheme. It sets the forwarded headers
+// itself and drops the client's: Vite's `xfwd: true` would pass on an X-Forwarded-Host (or a
+// Forwarded) the client wrote, and the sandbox would hand out URLs on whatever host that names.
+const forwarded: ProxyOptions['configure'] = (proxy) =>
+  proxy.on('proxyReq', (proxyReq, request) => {
+    proxyReq.removeHeader('forwarded');
+    proxyReq.setHeader('x-forwarded-host', request.headers.host ?? '');
+    proxyReq.setHeader('x-forwarded-proto', 'encrypted' in request.socket ? 'https' : 'http');
+  });
+
 const proxy: Record<string, ProxyOptions> = {
   '/api': {
     target: api,
     changeOrigin: true,
-    xfwd: true,
+    configure: forwarded,
     rewrite: (path) => path.replace(/^\/api/, ''),
   },
-  '/__sandbox': { target: api, changeOrigin: true, xfwd: true },
+  '/__sandbox': { target: api, changeOrigin: true, configure: forwarded },
   // The stylesheet of the sandbox's own pages (logged-on, precheck), which they load from its root.
   '/examples/demo.css': { target: api, changeOrigin: true },
 };

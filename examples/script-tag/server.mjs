@@ -53,10 +53,14 @@ function sendFile(req, res, file, cache) {
   res.writeHead(200, headers).end(readFileSync(brotli ? `${file}.br` : file));
 }
 
-/** Forwards to the API as `path`, saying which host and scheme the browser used. */
+/**
+ * Forwards to the API as `path`, saying which host and scheme the browser used: set here, never
+ * passed on from the client, whose own X-Forwarded-* or Forwarded could name any host.
+ */
 function proxy(req, res, path) {
+  const { forwarded: _clients, ...headers } = req.headers;
   const forwarded = request(
-    { host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' } },
+    { host: target.hostname, port: target.port, method: req.method, path, headers: { ...headers, host: target.host, 'x-forwarded-host': req.headers.host, 'x-forwarded-proto': 'http' } },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

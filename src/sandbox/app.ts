@@ -6,6 +6,7 @@ import { control } from './control';
 import { cors, originPolicy } from './cors';
 import { cronto } from './cronto';
 import { examples } from './examples';
+import { framing } from './framing';
 import { gallery } from './gallery';
 import { bodyLimits, controlGuard } from './guard';
 import { hostGuard, hostPolicy, type HostOptions } from './hosts';
@@ -35,11 +36,11 @@ export interface AppOptions extends HostOptions {
   corsOrigins?: readonly string[];
 }
 
-/** Builds the sandbox app: host check, CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
+/** Builds the sandbox app: host check, framing headers, CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
 export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins, ...hosts }: AppOptions = {}): Hono {
   const app = new Hono();
   const policy = originPolicy(corsOrigins);
-  app.use(hostGuard(hostPolicy(hosts)), cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
+  app.use(hostGuard(hostPolicy(hosts)), framing(), cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, roots);
   examples(app, state);

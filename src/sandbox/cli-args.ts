@@ -5,7 +5,7 @@ import { parseOrigin } from './cors';
 import { hostPolicy } from './hosts';
 
 /** The usage line printed with every command-line error. */
-export const USAGE = 'usage: amwa-sandbox [--port 4400] [--host 127.0.0.1] [--cors-origin <origin>]... [--allowed-host <host>]... [--public-url <origin>] [--help]';
+export const USAGE = 'usage: amwa-sandbox [--port 4400] [--host 127.0.0.1] [--cors-origin <origin>]... [--allowed-host <host>]... [--public-url <origin>] [--trusted-proxy <address>]... [--help]';
 
 /** What `amwa-sandbox --help` prints. */
 export const HELP = `amwa-sandbox: the amwa sandbox backend, a development server (never a production one).
@@ -22,13 +22,18 @@ Options:
                            localhost and *.localhost, e.g. dev.bank.example, or .bank.example
                            for it and its subdomains (repeatable); requests for any other Host
                            get 403, against DNS rebinding
-  --public-url <origin>    the origin the browser sees the sandbox on, behind a proxy that sets
-                           no X-Forwarded-Host, e.g. http://localhost:3000: every URL the
-                           sandbox hands out is on it, and its host is allowed
+  --public-url <origin>    the origin the browser sees the sandbox on behind a proxy, e.g.
+                           http://localhost:3000: every URL the sandbox hands out is on it,
+                           its host is allowed, and forwarded headers are ignored
+  --trusted-proxy <address>
+                           the address of a proxy whose X-Forwarded-Host/-Proto and Forwarded
+                           headers count, e.g. 10.0.0.2 (repeatable; loopback addresses always
+                           do; from any other peer they are ignored)
   -h, --help               print this help and exit
 
-Behind a proxy that sets X-Forwarded-Host and X-Forwarded-Proto (Next.js rewrites, most
-gateways), the sandbox hands out URLs on the forwarded origin, when its host is allowed.
+Behind a proxy on this machine (or given with --trusted-proxy) that sets X-Forwarded-Host and
+X-Forwarded-Proto, the sandbox hands out URLs on the forwarded origin, when its host is allowed;
+of a list it believes only the last entry, the one the nearest proxy added.
 Also: amwa-sandbox verify --api <apiBaseUrl> checks an API against the contract, and
 amwa-sandbox proxy --to <apiBaseUrl> reports its drift as you click (--help on each;
 node_modules/amwa/docs/api-conformance.md).
@@ -41,6 +46,7 @@ export interface CliOptions {
   corsOrigins: string[];
   allowedHosts: string[];
   publicUrl?: string;
+  trustedProxies: string[];
 }
 
 /** What the command line asks for: a start, the help, or an error to print with the usage line. */
@@ -55,6 +61,7 @@ const readArgs = (args: readonly string[]) =>
       'cors-origin': { type: 'string', multiple: true, default: [] },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'public-url': { type: 'string' },
+      'trusted-proxy': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;
@@ -75,11 +82,15 @@ export function parseCommandLine(args: readonly string[]): CliCommand {
   if (bad !== undefined) return { kind: 'error', message: `--cors-origin ${bad} is not an origin: give scheme://host[:port], e.g. http://app.localhost:3000` };
   const allowedHosts = values['allowed-host'];
   const publicUrl = values['public-url'];
+  const trustedProxies = values['trusted-proxy'];
   try {
-    hostPolicy({ allowedHosts, publicUrl });
+    hostPolicy({ allowedHosts, publicUrl, trustedProxies });
   } catch (error) {
-    const message = (error as Error).message.replace(/^allowed host/, '--allowed-host').replace(/^public URL/, '--public-url');
+    const message = (error as Error).message
+      .replace(/^allowed host/, '--allowed-host')
+      .replace(/^public URL/, '--public-url')
+      .replace(/^trusted proxy/, '--trusted-proxy');
     return { kind: 'error', message };
   }
-  return { kind: 'start', options: { port, host: values.host, corsOrigins, allowedHosts, ...(publicUrl === undefined ? {} : { publicUrl }) } };
+  return { kind: 'start', options: { port, host: values.host, corsOrigins, allowedHosts, ...(publicUrl === undefined ? {} : { publicUrl }), trustedProxies } };
 }

@@ -42,7 +42,11 @@ startSandbox(chosen).then(
     console.log(`amwa sandbox: pages on ${listed ? `${listed} and ` : ''}localhost and *.localhost origins may use it across origins`);
     const hosts = [...chosen.allowedHosts, ...(chosen.publicUrl ? [new URL(chosen.publicUrl).hostname] : [])].join(', ');
     console.log(`amwa sandbox: answers requests for loopback addresses, localhost, *.localhost${hosts ? ` and ${hosts}` : ''}; 403 for any other host`);
-    if (chosen.publicUrl) console.log(`amwa sandbox: hands out URLs on ${parseOrigin(chosen.publicUrl)} (--public-url)`);
+    if (chosen.publicUrl) console.log(`amwa sandbox: hands out URLs on ${parseOrigin(chosen.publicUrl)} (--public-url), whatever forwarded headers say`);
+    else {
+      const proxies = chosen.trustedProxies.join(', ');
+      console.log(`amwa sandbox: takes X-Forwarded-Host/-Proto and Forwarded from loopback addresses${proxies ? ` and ${proxies}` : ''} only`);
+    }
   },
   (error: Error) => {
     console.error(`amwa sandbox: ${error.message}`);

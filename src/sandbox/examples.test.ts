@@ -30,7 +30,7 @@ describe('example pages', () => {
     for (const path of ['/access', '/access/', '/access/pages/logon/scanner', '/access/pages/activate-scanner?x=1']) {
       const response = await send(path);
       expect(response.status).toBe(200);
-      expect(response.headers.get('Content-Security-Policy')).toBeNull();
+      expect(response.headers.get('Content-Security-Policy')).toBe("frame-ancestors 'self'");
       const doc = await parse(response);
       expect(doc.querySelector('script[type="module"][src="/dist/amwa.standalone.js"]')).not.toBeNull();
       const raw = doc.querySelector('amwa-portal')!.getAttribute('settings')!;
@@ -102,7 +102,7 @@ describe('example pages', () => {
   it('serve the CSP example with the strict policy and nothing inline', async () => {
     const { send } = setup();
     const response = await send('/csp/access/pages/activate-scanner');
-    expect(response.headers.get('Content-Security-Policy')).toBe(STRICT_CSP);
+    expect(response.headers.get('Content-Security-Policy')).toBe(`${STRICT_CSP}; frame-ancestors 'self'`);
     expect(STRICT_CSP).toBe(
       "default-src 'self'; img-src 'self' data:; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'",
     );

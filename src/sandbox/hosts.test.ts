@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hostPolicy, isLoopbackHost, parseHost, readForwarded } from './hosts';
+import { canonicalAddress, hostPolicy, isLoopbackHost, parseHost, readForwarded } from './hosts';
 import { JSON_PREFIX } from './http';
 import { createSandbox, startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 
@@ -84,8 +84,82 @@ describe('the host check over HTTP (DNS rebinding)', () => {
     const host = `127.0.0.1:${port}`;
     expect((await raw('/__sandbox/personas', host, { 'X-Forwarded-Host': 'evil.example' })).status).toBe(403);
     expect((await raw('/__sandbox/personas', host, { Forwarded: 'for=1.2.3.4;host=evil.example;proto=https' })).status).toBe(403);
-    expect((await raw('/__sandbox/personas', host, { 'X-Forwarded-Host': 'portal.example, evil.example' })).status).toBe(200);
+    expect((await raw('/__sandbox/personas', host, { 'X-Forwarded-Host': 'evil.example, portal.example' })).status).toBe(200);
     expect((await raw('/__sandbox/personas', host, { 'X-Forwarded-Host': 'app.localhost:3000' })).status).toBe(200);
+  });
+
+  it('holds the nearest proxy to its own entry: a name the client put first in the list is not taken', async () => {
+    const { port } = await start({ allowedHosts: ['portal.example'] });
+    const host = `127.0.0.1:${port}`;
+    expect((await raw('/__sandbox/personas', host, { 'X-Forwarded-Host': 'portal.example, evil.example' })).status).toBe(403);
+    expect((await raw('/__sandbox/personas', host, { Forwarded: 'host=portal.example, host=evil.example' })).status).toBe(403);
+    const settings = await settingsOf((await raw('/access/', host, { 'X-Forwarded-Host': 'localhost:6666, app.localhost:3000', 'X-Forwarded-Proto': 'https, http' })).text);
+    expect(settings.apiBaseUrl).toBe('http://app.localhost:3000/access');
+  });
+
+  it('answers a Host that is no host name (bad punycode, stray characters) with 400, never 500', async () => {
+    const { port } = await start();
+    for (const host of ['xn--a.localhost', 'xn--a', `xn--a.localhost:${port}`, 'a%41.localhost', 'a\u00e9.localhost', 'local_host:99999']) {
+      const answer = await raw('/access/', host);
+      expect(answer.status, host).toBe(400);
+      expect(answer.text, host).toMatch(/^(amwa sandbox: |$)/);
+    }
+    const forwarded = await raw('/access/', `127.0.0.1:${port}`, { 'X-Forwarded-Host': 'xn--a.localhost' });
+    expect(forwarded.status).toBe(400);
+    expect(forwarded.text).toBe('amwa sandbox: the request names a host that is not a host name.\n');
+  });
+});
+
+describe('whose forwarded headers count', () => {
+  const attacker = { 'X-Forwarded-Host': 'localhost:6666', 'X-Forwarded-Proto': 'https' };
+  const apiBase = async (sandbox: ReturnType<typeof createSandbox>, peer: string | undefined, headers: Record<string, string> = attacker) => {
+    const request = new Request('http://127.0.0.1:4400/access/', { headers: { Host: '127.0.0.1:4400', ...headers } });
+    const answer = await sandbox.fetch(request, peer === undefined ? undefined : { peer });
+    return (await settingsOf(await answer.text())).apiBaseUrl as string;
+  };
+
+  it('takes them from loopback peers, IPv4-mapped ones included, and from the proxies given', async () => {
+    const sandbox = createSandbox({ trustedProxies: ['10.0.0.2', 'fd00::2'] });
+    for (const peer of ['127.0.0.1', '127.9.9.9', '::1', '::ffff:127.0.0.1', '10.0.0.2', '::ffff:10.0.0.2', 'fd00:0::2']) {
+      expect(await apiBase(sandbox, peer), peer).toBe('https://localhost:6666/access');
+    }
+  });
+
+  it('ignores them from any other peer, and from a request that names none', async () => {
+    const sandbox = createSandbox({ trustedProxies: ['10.0.0.2'] });
+    for (const peer of ['10.0.0.3', '192.168.1.20', 'fd00::3', '::ffff:10.0.0.3', 'not an address', undefined]) {
+      expect(await apiBase(sandbox, peer), String(peer)).toBe('http://127.0.0.1:4400/access');
+    }
+    // Not even refused: a name the sandbox was not given, from a peer it does not trust, is just not read.
+    const answer = await sandbox.fetch(new Request('http://127.0.0.1:4400/access/', { headers: { Host: '127.0.0.1:4400', 'X-Forwarded-Host': 'evil.example' } }), { peer: '192.168.1.20' });
+    expect(answer.status).toBe(200);
+  });
+
+  it('ignores them entirely when the public URL fixes the origin', async () => {
+    const sandbox = createSandbox({ publicUrl: 'http://app.localhost:3000' });
+    expect(await apiBase(sandbox, '127.0.0.1')).toBe('http://app.localhost:3000/access');
+    expect(await apiBase(sandbox, '127.0.0.1', { 'X-Forwarded-Host': 'evil.example', Forwarded: 'host=evil.example' })).toBe('http://app.localhost:3000/access');
+  });
+
+  it('hands out no ingLogOutUrl on a name an untrusted client wrote', async () => {
+    const sandbox = createSandbox();
+    const send = (path: string, headers: Record<string, string>, method = 'GET') =>
+      sandbox.fetch(new Request(`http://127.0.0.1:4400${path}`, { method, headers: { Host: '127.0.0.1:4400', ...attacker, ...headers } }), { peer: '192.168.1.20' });
+    const token = (await send('/access/', {})).headers.get('X-XSRF-TOKEN')!;
+    const headers = { Cookie: `XSRF-TOKEN=${token}`, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json' };
+    const link = await send('/access/v1/api/public/link/qr', headers);
+    const session = /^qr-session=(\w+)/.exec(link.headers.getSetCookie()[0]!)![1];
+    expect((await sandbox.fetch(new Request('http://127.0.0.1:4400/__sandbox/mobile/confirm', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"mode":"link"}' }))).status).toBe(200);
+    const logout = await send('/access/v1/private/logout', { ...headers, Cookie: `${headers.Cookie}; qr-session=${session}` }, 'POST');
+    expect(await logout.text()).toBe(`${JSON_PREFIX}{"ingLogOutUrl":"http://127.0.0.1:4400/__sandbox/corporate/logout"}`);
+  });
+
+  it('answers 400 when Forwarded and X-Forwarded-* name different origins: one of them is the client\'s', async () => {
+    const sandbox = createSandbox();
+    const send = (headers: Record<string, string>) => sandbox.fetch(new Request('http://127.0.0.1:4400/access/', { headers: { Host: '127.0.0.1:4400', ...headers } }), { peer: '127.0.0.1' });
+    expect((await send({ 'X-Forwarded-Host': 'app.localhost:3000', Forwarded: 'host=localhost:6666' })).status).toBe(400);
+    expect((await send({ 'X-Forwarded-Proto': 'http', Forwarded: 'proto=https' })).status).toBe(400);
+    expect((await send({ 'X-Forwarded-Host': 'App.localhost:3000', Forwarded: 'host="app.localhost:3000";proto=http' })).status).toBe(200);
   });
 });
 
@@ -131,7 +205,7 @@ describe('the origin the browser sees', () => {
     const sandbox = createSandbox();
     const proxy = { Host: 'api.localhost:4400', 'X-Forwarded-Host': 'app.localhost:3000', 'X-Forwarded-Proto': 'http' };
     const send = (path: string, init: RequestInit = {}) =>
-      sandbox.fetch(new Request(`http://api.localhost:4400${path}`, { ...init, headers: { ...proxy, ...(init.headers as Record<string, string>) } }));
+      sandbox.fetch(new Request(`http://api.localhost:4400${path}`, { ...init, headers: { ...proxy, ...(init.headers as Record<string, string>) } }), { peer: '127.0.0.1' });
     const base = await send('/access/', { headers: { Origin: 'http://app.localhost:3000' } });
     const token = base.headers.get('X-XSRF-TOKEN')!;
     // Same-origin as the browser sees it: no CORS headers, first-party cookies.
@@ -187,11 +261,25 @@ describe('host names', () => {
     expect(() => createSandbox({ allowedHosts: ['*'] })).toThrow('allowed host "*"');
   });
 
-  it('reads the first hop of the forwarded headers, Forwarded before X-Forwarded-*', () => {
+  it("reads the nearest proxy's entry of the forwarded headers, Forwarded or X-Forwarded-*, and a conflict between them", () => {
     const read = (headers: Record<string, string>) => readForwarded(new Headers(headers));
-    expect(read({})).toEqual({ host: undefined, proto: undefined });
-    expect(read({ 'X-Forwarded-Host': 'a.localhost:3000, b', 'X-Forwarded-Proto': 'HTTPS,http' })).toEqual({ host: 'a.localhost:3000', proto: 'https' });
-    expect(read({ 'X-Forwarded-Proto': 'ftp' })).toEqual({ host: undefined, proto: undefined });
-    expect(read({ Forwarded: 'for=1.2.3.4;Host="c.localhost";proto=https, host=d', 'X-Forwarded-Host': 'e' })).toEqual({ host: 'c.localhost', proto: 'https' });
+    expect(read({})).toEqual({ kind: 'named', host: undefined, proto: undefined });
+    expect(read({ 'X-Forwarded-Host': 'b, a.localhost:3000', 'X-Forwarded-Proto': 'http,HTTPS' })).toEqual({ kind: 'named', host: 'a.localhost:3000', proto: 'https' });
+    expect(read({ 'X-Forwarded-Proto': 'ftp' })).toEqual({ kind: 'named', host: undefined, proto: undefined });
+    expect(read({ Forwarded: 'host=d, for=1.2.3.4;Host="c.localhost";proto=https', 'X-Forwarded-Proto': 'https' })).toEqual({ kind: 'named', host: 'c.localhost', proto: 'https' });
+    expect(read({ Forwarded: 'host=c.localhost', 'X-Forwarded-Host': 'e' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4;proto=http', 'X-Forwarded-Host': 'e' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4', 'X-Forwarded-Proto': 'https' })).toEqual({ kind: 'conflicting' });
+    expect(read({ Forwarded: 'for=1.2.3.4;proto=https' })).toEqual({ kind: 'named', host: undefined, proto: 'https' });
+  });
+
+  it('writes each IP address one way, and nothing else as one', () => {
+    expect(canonicalAddress('10.0.0.2')).toBe('10.0.0.2');
+    expect(canonicalAddress('::ffff:10.0.0.2')).toBe('10.0.0.2');
+    expect(canonicalAddress('[::FFFF:7f00:1]')).toBe('127.0.0.1');
+    expect(canonicalAddress('0:0::1')).toBe('[::1]');
+    expect(canonicalAddress('FD00::2')).toBe('[fd00::2]');
+    for (const value of ['', 'localhost', '10.0.0', '10.0.0.256', '010.0.0.1', '10.0.0.0/8', '::g', 'fe80::1%eth0', '1.2.3.4:80']) expect(canonicalAddress(value), value).toBeUndefined();
+    expect(() => hostPolicy({ trustedProxies: ['proxy.example'] })).toThrow('trusted proxy "proxy.example" is not an IP address');
   });
 });

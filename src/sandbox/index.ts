@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp } from './app';
+import type { Connection } from './hosts';
 import { sandboxRoots } from './roots';
 import { createState, type SandboxState } from './state';
 
+export type { Connection } from './hosts';
 export type { Fault, OutboxMail, PendingQr, Persona, SandboxConfig, SandboxState, ScannerStatus } from './state';
 
 /** Options of `createSandbox`. */
@@ -25,15 +27,22 @@ export interface SandboxOptions {
    */
   allowedHosts?: readonly string[];
   /**
-   * The origin the browser sees the sandbox on behind a proxy that sets no `X-Forwarded-Host`:
-   * every URL the sandbox hands out is on it, and its host is allowed.
+   * The origin the browser sees the sandbox on behind a proxy: every URL the sandbox hands out is
+   * on it, its host is allowed, and forwarded headers are ignored.
    */
   publicUrl?: string;
+  /**
+   * Addresses of proxies (`10.0.0.2`, `::1`) whose `X-Forwarded-Host`/`-Proto` and `Forwarded`
+   * headers count, besides loopback addresses; from any other peer, and from a request without
+   * one, they are ignored.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /** An in-process sandbox: a Web-standard fetch handler over in-memory state. */
 export interface Sandbox {
-  fetch(request: Request): Promise<Response>;
+  /** Answers `request`; `connection.peer` is the address it came from, without which its forwarded headers are ignored. */
+  fetch(request: Request, connection?: Connection): Promise<Response>;
   state: SandboxState;
   /** Personas, outbox, attempts, faults and config back to the seed. */
   reset(): void;
@@ -51,16 +60,18 @@ export interface RunningSandbox {
 /** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options.now);
-  const { corsOrigins, allowedHosts, publicUrl } = options;
-  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl });
-  return { fetch: async (request) => app.fetch(request), state, reset: () => state.reset() };
+  const { corsOrigins, allowedHosts, publicUrl, trustedProxies } = options;
+  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl, trustedProxies });
+  return { fetch: async (request, connection = {}) => app.fetch(request, connection), state, reset: () => state.reset() };
 }
 
 /** Serves a sandbox over HTTP; `port: 0` picks a free port, reported back in `port` and `url`. */
 export function startSandbox({ port = 4400, host = '127.0.0.1', ...options }: SandboxOptions & { port?: number; host?: string } = {}): Promise<RunningSandbox> {
   const sandbox = createSandbox(options);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: sandbox.fetch, port, hostname: host }, (info) => {
+    // The socket's remote address says whether the request came from a proxy the sandbox trusts.
+    const fetch = (request: Request, { incoming }: HttpBindings | Http2Bindings) => sandbox.fetch(request, { peer: incoming.socket.remoteAddress });
+    const server = serve({ fetch, port, hostname: host }, (info) => {
       server.off('error', reject);
       resolve({
         url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`,

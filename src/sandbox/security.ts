@@ -41,8 +41,32 @@ export const WEB_SESSION_COOKIE = 'web-session';
 
 const tokens = defineSlice('security-tokens', () => new Map<string, IssuedToken>());
 const transfers = defineSlice('security-transfers', () => new Map<string, Transfer>());
-// Web session id → the anonymous access token its bootstrap issued.
+/** Web sessions held at once; one more pushes the oldest out, so clients that keep bootstrapping cannot grow the sandbox. */
+export const MAX_WEB_SESSIONS = 1000;
+
+// Web session id → the anonymous access token its bootstrap issued, oldest first.
 const webSessions = defineSlice('security-web-sessions', () => new Map<string, string>());
+
+/** How many web sessions the sandbox holds (each with its anonymous token). */
+export const webSessionCount = (state: SandboxState) => state.slice(webSessions).size;
+
+/** Forgets, with their anonymous tokens, the web sessions whose token expired, then the oldest over `MAX_WEB_SESSIONS - 1`: room for one more. */
+function forgetEndedWebSessions(state: SandboxState) {
+  const sessions = state.slice(webSessions);
+  const issued = state.slice(tokens);
+  const forget = (id: string, accessToken: string) => {
+    sessions.delete(id);
+    issued.delete(accessToken);
+  };
+  for (const [id, accessToken] of sessions) {
+    const token = issued.get(accessToken);
+    if (!token || state.now() >= token.expiresAt) forget(id, accessToken);
+  }
+  for (const [id, accessToken] of sessions) {
+    if (sessions.size < MAX_WEB_SESSIONS) break;
+    forget(id, accessToken);
+  }
+}
 
 /** Issues an access token and the `accessTokens` entry the security API answers with. */
 export function issueToken(state: SandboxState, token: Omit<IssuedToken, 'accessToken' | 'expiresAt'>) {
@@ -103,6 +127,7 @@ export function security(app: Hono, state: SandboxState): void {
   app.post(bootstrapWebSession.path, async (c) => {
     const request = await body(c, bootstrapWebSession.body!());
     if (!request) return json(c, { errorCode: 'invalid-authentication-context' }, 400);
+    forgetEndedWebSessions(state);
     const { issued, entry } = issueToken(state, { kind: 'anonymous', levelOfAssurance: 1 });
     const id = randomToken(32);
     state.slice(webSessions).set(id, issued.accessToken);
