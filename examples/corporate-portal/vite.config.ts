@@ -25,8 +25,6 @@ const proxy: Record<string, ProxyOptions> = {
     rewrite: (path) => path.replace(/^\/api/, ''),
   },
   '/__sandbox': { target: api, changeOrigin: true, configure: forwarded },
-  // The stylesheet of the sandbox's own pages (logged-on, precheck), which they load from its root.
-  '/examples/demo.css': { target: api, changeOrigin: true },
 };
 
 export default defineConfig({

@@ -27,8 +27,6 @@ const nextConfig = {
         { source: '/api/:path*', destination: `${api}/:path*` },
         // The sandbox's own pages, at the same path: a logon ends on /__sandbox/logged-on.
         { source: '/__sandbox/:path*', destination: `${api}/__sandbox/:path*` },
-        // The stylesheet of the sandbox's own pages, which they load from its root.
-        { source: '/examples/demo.css', destination: `${api}/examples/demo.css` },
       ],
     };
   },

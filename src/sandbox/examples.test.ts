@@ -148,6 +148,23 @@ describe('demo pages', () => {
     expect((await parse(await send('/__sandbox/corporate/precheck'))).querySelector('h1')?.textContent).toBe('Corporate portal precheck');
   });
 
+  it("end pages load everything under /__sandbox/, so a proxy that passes them on passes their stylesheet; through a host's proxy their links lead back to the sandbox", async () => {
+    const { sandbox, send } = setup();
+    for (const path of ['/__sandbox/logged-on', '/__sandbox/corporate/precheck', '/__sandbox/corporate/logout', '/__sandbox/privacy']) {
+      const direct = await parse(await send(path));
+      expect([...direct.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/__sandbox/demo.css']);
+      expect([...direct.querySelectorAll('a')].every((link) => link.getAttribute('href')!.startsWith('/'))).toBe(true);
+      // A Vite or Next.js proxy of the host app at localhost:5173, which changed Host to the sandbox's own.
+      const proxied = await sandbox.fetch(new Request(ORIGIN + path, { headers: { 'X-Forwarded-Host': 'localhost:5173', 'X-Forwarded-Proto': 'http' } }), { peer: '127.0.0.1' });
+      const links = [...(await parse(proxied)).querySelectorAll('a')].map((link) => link.getAttribute('href')!);
+      expect(links.length).toBeGreaterThan(0);
+      for (const href of links) expect(href.startsWith(`${ORIGIN}/`)).toBe(true);
+    }
+    const css = await send('/__sandbox/demo.css');
+    expect(css.headers.get('Content-Type')).toContain('text/css');
+    expect(await css.text()).toBe(readFileSync('packages/amwa-sandbox/examples/demo.css', 'utf8'));
+  });
+
   it('answer 404 outside the examples: HTML for pages, prefixed JSON for the API', async () => {
     const { send } = setup();
     for (const path of ['/nowhere', '/accessible', '/react', '/__sandbox/nothing']) {

@@ -6,22 +6,26 @@ export type Html = ReturnType<typeof html>;
 
 const ariaCurrent = (isCurrent: boolean) => (isCurrent ? html` aria-current="page"` : '');
 
-/** A sandbox page: shared head, stylesheet, header with the example navigation, then `body`. */
-export const layout = ({ title, head = '', body, current }: { title: string; head?: Html | ''; body: Html; current?: string }) => html`<!doctype html>
+/**
+ * A sandbox page: shared head, stylesheet, header with the example navigation, then `body`.
+ * `home` is the origin its links lead to ('' for this one): an end page reached through a host's
+ * proxy links back to the sandbox itself, never into the host app under the same paths.
+ */
+export const layout = ({ title, head = '', body, current, stylesheet = '/examples/demo.css', home = '' }: { title: string; head?: Html | ''; body: Html; current?: string; stylesheet?: string; home?: string }) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · amwa sandbox</title>
-<link rel="stylesheet" href="/examples/demo.css">
+<link rel="stylesheet" href="${stylesheet}">
 ${head}
 </head>
 <body>
 <header class="demo-header">
-<a class="demo-brand" href="/"${ariaCurrent(current === '/')}>amwa sandbox</a>
+<a class="demo-brand" href="${home}/"${ariaCurrent(current === '/')}>amwa sandbox</a>
 <nav aria-label="Examples">
 <ul>${EXAMPLES.map(
-  ({ name, basePath }) => html`<li><a href="${basePath}/"${ariaCurrent(current === basePath)}>${name}</a></li>`,
+  ({ name, basePath }) => html`<li><a href="${home}${basePath}/"${ariaCurrent(current === basePath)}>${name}</a></li>`,
 )}</ul>
 </nav>
 </header>
@@ -29,10 +33,18 @@ ${body}
 </body>
 </html>`;
 
-/** A plain sandbox end page (logged on, corporate portal): a heading, a message, the query it got, a way back. */
-export const endPage = (title: string, message: string, query: URLSearchParams) =>
+/** The stylesheet of the end pages, under `/__sandbox/` like them: a proxy that passes the end pages on passes it too. */
+export const END_PAGE_STYLESHEET = '/__sandbox/demo.css';
+
+/**
+ * A plain sandbox end page (logged on, corporate portal): a heading, a message, the query it got, a
+ * way back; its links lead to `home` (see layout).
+ */
+export const endPage = (title: string, message: string, query: URLSearchParams, home = '') =>
   layout({
     title,
+    stylesheet: END_PAGE_STYLESHEET,
+    home,
     body: html`<main class="demo-page" id="main">
 <h1>${title}</h1>
 <p>${message}</p>
@@ -40,6 +52,6 @@ ${[...query].length
   ? html`<h2>Received parameters</h2>
 <dl class="demo-params">${[...query].map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl>`
   : ''}
-<p><a href="/">Back to the demo</a></p>
+<p><a href="${home}/">Back to the demo</a></p>
 </main>`,
   });

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { ENTRY_ROUTES, EXAMPLES, VARIANTS } from './catalog';
 import { endPage, layout } from './html';
+import { publicOrigin } from './http';
 import { formatSerial, type SandboxState } from './state';
 
 // What each control call does, for the demo index (design section 5).
@@ -80,6 +81,10 @@ export const notFoundPage = (c: Context) =>
 export function pages(app: Hono, state: SandboxState) {
   app.get('/', (c) => c.html(index(state), 200, { 'Cache-Control': 'no-store' }));
   for (const [path, title, message] of END_PAGES) {
-    app.get(path, (c) => c.html(endPage(title, message, new URL(c.req.url).searchParams)));
+    app.get(path, (c) => {
+      const { origin, searchParams } = new URL(c.req.url);
+      // Reached through a host's proxy (its origin is not the sandbox's own): links lead back to the sandbox.
+      return c.html(endPage(title, message, searchParams, publicOrigin(c) === origin ? '' : origin));
+    });
   }
 }

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { BENCH_WIDGET } from './bench';
 import { EXAMPLES } from './catalog';
+import { END_PAGE_STYLESHEET } from './html';
 import { encodePng } from './png';
 import type { SandboxRoots } from './roots';
 
@@ -98,6 +99,7 @@ export function staticFiles(app: Hono, { widget, examples: examplesRoot }: Sandb
   if (widget) mount(app, '/dist', join(widget, 'dist'), true);
   mount(app, '/dist-examples', join(examplesRoot, 'dist-examples'), true);
   mount(app, '/examples', join(examplesRoot, 'examples'));
+  app.get(END_PAGE_STYLESHEET, (c) => serveFile(c, join(examplesRoot, 'examples'), 'demo.css'));
   // The primary colour of spec section 1: a recognisable tab, and no 404 in the console.
   image(app, '/favicon.ico', () => encodePng(16, 16, () => [155, 0, 76]));
   // The bench's host page too: a build that fetches its tables from `{basePath}/static/locales` finds them.
