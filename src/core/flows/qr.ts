@@ -59,7 +59,7 @@ export const RETRY_AFTER_JITTER = 0.2;
  * 30 s, of which a random half ("equal jitter"). Never shorter than the 500 ms poll interval.
  */
 export function retryDelay(error: AmwaApiError, failures: number, random: () => number = Math.random, now = Date.now()): number {
-  const asked = readRetryAfter(error.headers?.get('retry-after'), now);
+  const asked = readRetryAfter(error.retryAfter, now);
   if (asked !== undefined) return Math.round(boundServerDuration(asked, SERVER_DURATION_BOUNDS.retryAfter, 'ms') * (1 + RETRY_AFTER_JITTER * random()));
   const ceiling = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
