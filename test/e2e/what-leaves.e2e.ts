@@ -5,10 +5,10 @@
 // arguments (walked deep: properties, causes, stacks) and every trace line the widget sent.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { mobileLogon } from '../../src/contract/mobile';
+import { mobileLogon, qrConfirmed } from '../../src/contract/mobile';
 import { scannerLogon, standaloneAuthenticate, transfer } from '../../src/contract/scanner-logon';
 import { bootstrapWebSession } from '../../src/contract/session';
-import { scannerStatus } from '../../src/contract/activation';
+import { identification, scannerStatus } from '../../src/contract/activation';
 import { AMWA_EVENT_TYPES } from '../../src/core/events';
 import { SECRET, SECRET_FIELDS, SECRET_NUMBER, secretsIn } from '../../src/core/leak-probe';
 import { button, flows, textbox } from './flows';
@@ -211,5 +211,30 @@ describe('mobile logon and activation: no secret of an answer leaves the widget'
     expect(generic(seen)).toEqual([
       expect.objectContaining({ data: { operation: 'scannerStatus', path: scannerStatus.path, status: 200, fields: ['status', ...Object.keys(PLANTED)], invalidFields: ['status'] } }),
     ]);
+  });
+
+  test('tokens beside an unusable QR confirmation', async () => {
+    const { page, seen } = await openProbed(`${BASE}/pages/logon/mobile`);
+    await waitForPortal(page, "Log on with the bank's mobile app");
+    await page.getByRole('img', { name: /^QR code to log on/ }).waitFor();
+    await fault(e2e.url, { path: ACCESS + qrConfirmed.path, status: 200, body: { confirmed: 'yes', ...PLANTED } });
+    await waitForPortal(page, 'Something went wrong');
+    expectNothingLeaked(seen);
+    expect(generic(seen)).toEqual([
+      expect.objectContaining({ data: { operation: 'qrConfirmed', path: qrConfirmed.path, status: 200, fields: ['confirmed', ...Object.keys(PLANTED)], invalidFields: ['confirmed'] } }),
+    ]);
+  });
+
+  test('tokens beside an unusable colour code of the activation: the technical error names none', async () => {
+    const { seen, setup } = probe();
+    const page = await activate('ANNA0001', 'anna.devries@example.com', 'registrationCode', { setup });
+    recordConsoleText(page, seen);
+    const registrationCode = (await outbox(e2e.url, 'ANNA0001')).at(-1)!.code;
+    await fault(e2e.url, { path: identification.path, status: 200, body: { base64Cronto: '', ...PLANTED } });
+    await textbox(page, 'Registration code').fill(registrationCode);
+    await button(page, 'Next').click();
+    await expect.poll(() => seen.events.some(([type]) => type === 'amwa-technical-exception')).toBe(true);
+    expect(seen.texts.some((text) => text.startsWith('console.error') && text.includes('base64Cronto'))).toBe(true);
+    expectNothingLeaked(seen, [registrationCode]);
   });
 });

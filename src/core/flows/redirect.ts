@@ -28,7 +28,7 @@ export function reportableUrl(url: unknown): string | undefined {
 
 /** What `amwa-generic-exception` says about a refused logon result url. */
 export interface RefusedRedirectReport {
-  /** The url as `reportableUrl` reports it: no query, fragment or user info; absent when it was no url at all. */
+  /** The url's origin and path (no query, fragment or user info), the scheme alone of one not http(s); absent when it was no url at all. */
   url?: string;
   /** The origins it was checked against. */
   allowedOrigins: string[];
