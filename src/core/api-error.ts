@@ -42,6 +42,12 @@ export interface AnswerReport {
   invalidFields?: string[];
 }
 
+/**
+ * The key under which an error that is no failed call carries what a host may read of it (a
+ * refused logon url's report): a symbol of ours, so no foreign error hands its data to a host's logs.
+ */
+export const HOST_REPORT: unique symbol = Symbol('amwa host report');
+
 /** Field paths longer than this are cut: a report names fields, it does not carry a server's long keys. */
 const MAX_FIELD_NAME = 128;
 /** At most this many field names are reported per list. */

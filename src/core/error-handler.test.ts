@@ -203,6 +203,13 @@ describe('what leaves the widget (issue 30)', () => {
     expect(secretsIn(reachableText([events, errorLog.mock.calls]))).toEqual([]);
   });
 
+  it("passes on no other error's own data (a library error carrying the answer)", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events } = setup();
+    handler.handle(Object.assign(new Error('request failed'), { data: { ticket: planted.ticket } }), { origin: 'render' });
+    expect(events).toEqual([['amwa-generic-exception', { origin: 'render', status: undefined, data: undefined, message: 'request failed', traceId: undefined }]]);
+  });
+
   it('an error answer is named by its fields, while the widget still reads it (a logout url)', async () => {
     const error = new AmwaApiError('http', 'Request failed with status code 401', { path: '/v1/private/logout', status: 401, data: { ingLogOutUrl: 'https://bank.example/bye', ticket: planted.ticket } });
     expect(error.report).toEqual({ path: '/v1/private/logout', status: 401, fields: ['ingLogOutUrl', 'ticket'] });

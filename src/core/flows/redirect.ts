@@ -1,3 +1,5 @@
+import { HOST_REPORT } from '../api-error';
+
 /** The spec's message for a logon result url that is missing or not allowed. */
 export const INVALID_REDIRECT = 'Invalid redirection url';
 
@@ -46,6 +48,11 @@ export class InvalidRedirectError extends Error {
     super(INVALID_REDIRECT);
     const reported = reportableUrl(url);
     this.data = reported === undefined ? { allowedOrigins: [...allowedOrigins] } : { url: reported, allowedOrigins: [...allowedOrigins] };
+  }
+
+  /** What `amwa-generic-exception` carries as its `data`. */
+  get [HOST_REPORT](): RefusedRedirectReport {
+    return this.data;
   }
 }
 
