@@ -9,6 +9,8 @@ export { parseSettings } from './core/settings';
 export type { AmwaSettings, KnownCountry, Settings, SettingsInput, SettingsResult } from './core/settings';
 export type { Language, LocaleLoader, Messages } from './core/i18n';
 export type { AmwaRoute, KnownRoute } from './core/known-routes';
+export type { AnswerReport } from './core/api-error';
+export type { RefusedRedirectReport } from './core/flows/redirect';
 export type {
   AmwaEventMap,
   AmwaEventType,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { createApiClient, type ApiClientDeps } from './api';
 import { createLazyApiClient } from './api-lazy';
-import { AmwaApiError } from './api-error';
+import { AmwaApiError, answerOf } from './api-error';
 import { createEmitter } from './events';
 import { createScope, type Scope } from './scope';
 import { parseSettings, type Settings } from './settings';
@@ -193,13 +193,14 @@ describe('createApiClient: XSRF', () => {
 });
 
 describe('createApiClient: failures', () => {
-  it('reports a non-2xx answer as kind http with body, errorCode, trace id and date', async () => {
+  it('reports a non-2xx answer as kind http with errorCode, trace id, date, Retry-After and the body for the widget only', async () => {
     const date = 'Tue, 03 Jun 2025 10:15:30 GMT';
-    const net = network(() => json({ errorCode: 14 }, { status: 400, headers: { 'x-trace-id': TRACE, date } }));
+    const net = network(() => json({ errorCode: 14 }, { status: 400, headers: { 'x-trace-id': TRACE, date, 'retry-after': '5' } }));
     const { api } = client(net.fetch);
-    const error = await failure(api.request({ method: 'GET', path: '/v1/api/public/qr' }));
-    expect(error).toMatchObject({ kind: 'http', status: 400, data: { errorCode: 14 }, errorCode: '14', traceId: TRACE, date, path: '/v1/api/public/qr' });
-    expect(error.headers?.get('x-trace-id')).toBe(TRACE);
+    const error = await failure(api.request({ method: 'GET', path: '/v1/api/public/qr', operation: 'qr' }));
+    expect(error).toMatchObject({ kind: 'http', status: 400, errorCode: '14', traceId: TRACE, date, retryAfter: '5', path: '/v1/api/public/qr' });
+    expect(error.report).toEqual({ operation: 'qr', path: '/v1/api/public/qr', status: 400, errorCode: '14', fields: ['errorCode'] });
+    expect(answerOf(error)).toEqual({ errorCode: 14 });
   });
 
   it('ignores a trace header that does not have the trace-id format', async () => {
@@ -214,7 +215,7 @@ describe('createApiClient: failures', () => {
     const net = network(() => json({ confirmed: 'yes' }));
     const { api } = client(net.fetch);
     const error = await failure(api.request({ method: 'GET', path: '/qr/confirmed', schema: z.object({ confirmed: z.boolean() }) }));
-    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, data: { confirmed: 'yes' } });
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200, report: { path: '/qr/confirmed', status: 200, fields: ['confirmed'], invalidFields: ['confirmed'] } });
   });
 
   it('reports a failed fetch as network', async () => {

@@ -13,6 +13,8 @@ export type ApiTarget = 'access' | 'security';
 export interface ApiRequest<T> {
   method: 'GET' | 'POST';
   path: string;
+  /** The contract's operation id, named in the error report of a failed call. */
+  operation?: string;
   /** Default 'access'. */
   target?: ApiTarget;
   /** Sent as JSON. */
@@ -127,7 +129,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
 
   return {
     async request<T>(req: ApiRequest<T>): Promise<ApiResponse<T>> {
-      const { method, path, target = 'access', body, form, schema, bearer, credentials = true, keepalive, signal } = req;
+      const { method, path, operation, target = 'access', body, form, schema, bearer, credentials = true, keepalive, signal } = req;
       const timeoutMs = req.timeoutMs ?? (target === 'security' ? settings.apiGatewayTimeout : settings.bmgApiTimeout);
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
       // Double-submit XSRF only means something when cookies travel with the call.
@@ -146,11 +148,12 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
         ...(keepalive ? { keepalive } : {}),
       };
       const { res, data } = await exchange(base + path, init, path, timeoutMs, signal);
-      const answer = { path, status: res.status, data, headers: res.headers };
+      const answer = { path, operation, status: res.status, data, headers: res.headers };
       if (!res.ok) throw new AmwaApiError('http', `Request failed with status code ${res.status}`, answer);
       if (!schema) return { data: data as T, status: res.status, headers: res.headers };
       const checked = schema.safeParse(data);
-      if (!checked.success) throw new AmwaApiError('invalid-response', `Unexpected response from ${path}`, { ...answer, cause: checked.error });
+      // The zod error is no cause: its issues may quote the answer; the error names the fields only.
+      if (!checked.success) throw new AmwaApiError('invalid-response', `Unexpected response from ${path}`, { ...answer, issues: checked.error.issues });
       return { data: checked.data, status: res.status, headers: res.headers };
     },
   };

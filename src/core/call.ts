@@ -15,6 +15,7 @@ export function call<Res, Body>(api: ApiClient, op: Operation<Res, Body>, init: 
   return api.request<Res>({
     method: op.method,
     path: op.path,
+    operation: op.id,
     target: op.api,
     body: form ? undefined : body,
     form,

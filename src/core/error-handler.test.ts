@@ -1,12 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAnalytics } from './analytics';
 import { createApiClient } from './api';
-import { AmwaApiError, isApiError } from './api-error';
+import type { Operation } from '../contract/operation';
+import { scannerLogon, transfer } from '../contract/scanner-logon';
+import { bootstrapWebSession } from '../contract/session';
+import { AmwaApiError, answerOf, isApiError, type AnswerReport } from './api-error';
+import { call } from './call';
 import { createCookies } from './cookies';
 import { createErrorHandler, technicalAlertTime } from './error-handler';
 import { createEmitter, type AmwaEventMap, type GenericExceptionDetail } from './events';
 import { createScope, type Scope } from './scope';
-import { InvalidRedirectError } from './flows/redirect';
+import { checkRedirect, InvalidRedirectError } from './flows/redirect';
+import { reachableText, SECRET, SECRET_FIELDS, SECRET_NUMBER, secretsIn } from './leak-probe';
 import { parseSettings } from './settings';
 import { createTraceLog } from './trace';
 
@@ -88,10 +93,22 @@ describe('createErrorHandler', () => {
   });
 
   it.each<[string, unknown, Omit<GenericExceptionDetail, 'origin'>]>([
-    ['status 400', answered(400, { errorCode: '14' }), { status: 400, data: { errorCode: '14' }, message: 'Request failed with status code 400', traceId: TRACE }],
-    ['a technical code elsewhere', answered(400, { errorCode: AGREEMENT }), { status: 400, data: { errorCode: AGREEMENT }, message: 'Request failed with status code 400', traceId: TRACE }],
-    ['an unexpected body', new AmwaApiError('invalid-response', 'Unexpected response from /p', { path: '/p', status: 200, data: 'x' }), { status: 200, data: 'x', message: 'Unexpected response from /p' }],
-    ['a timeout not saying so', new AmwaApiError('timeout', 'took long', { path: '/p' }), { message: 'took long' }],
+    [
+      'status 400',
+      answered(400, { errorCode: '14', message: 'blocked' }),
+      { status: 400, data: { path: '/p', status: 400, errorCode: '14', fields: ['errorCode', 'message'] }, message: 'Request failed with status code 400', traceId: TRACE },
+    ],
+    [
+      'a technical code elsewhere',
+      answered(400, { errorCode: AGREEMENT }),
+      { status: 400, data: { path: '/p', status: 400, errorCode: AGREEMENT, fields: ['errorCode'] }, message: 'Request failed with status code 400', traceId: TRACE },
+    ],
+    [
+      'an unexpected body',
+      new AmwaApiError('invalid-response', 'Unexpected response from /p', { path: '/p', status: 200, data: 'x', issues: [{ path: [] }] }),
+      { status: 200, data: { path: '/p', status: 200, invalidFields: ['(answer)'] }, message: 'Unexpected response from /p' },
+    ],
+    ['a timeout not saying so', new AmwaApiError('timeout', 'took long', { path: '/p' }), { data: { path: '/p' }, message: 'took long' }],
     ['a plain Error', new Error('malformed means response'), { message: 'malformed means response' }],
     ['a thrown string', 'authentication-conf-error', { message: 'authentication-conf-error' }],
     [
@@ -131,6 +148,73 @@ describe('createErrorHandler', () => {
     await traceLog.settled();
     await Promise.resolve();
     expect(navigateToError).not.toHaveBeenCalled();
+  });
+});
+
+describe('what leaves the widget (issue 30)', () => {
+  const planted = { ...SECRET_FIELDS, cookie: `JSESSIONID=${SECRET}-cookie` };
+  /** A real client whose server answers every call 200 with `body`. */
+  const answering = (body: unknown) =>
+    createApiClient({ settings, emit: () => undefined, scope, language: () => 'en-GB', fetch: async () => new Response(`)]}'\n${JSON.stringify(body)}`, { status: 200 }) });
+  const failed = (op: Operation<unknown, unknown>, body: unknown) => call(answering(body), op, {}).then(() => expect.fail(`${op.id} was accepted`), (error: unknown) => error);
+
+  it.each<[string, Operation<unknown, unknown>, unknown, AnswerReport]>([
+    [
+      'a numeric otp from transfers',
+      transfer,
+      { ...planted, otp: SECRET_NUMBER },
+      { operation: 'transfer', path: transfer.path, status: 200, fields: Object.keys(planted), invalidFields: ['otp'] },
+    ],
+    [
+      'a ticket beside a malformed scanner logon url',
+      scannerLogon,
+      { url: 42, ticket: planted.ticket },
+      { operation: 'scannerLogon', path: scannerLogon.path, status: 200, fields: ['url', 'ticket'], invalidFields: ['url'] },
+    ],
+    [
+      'tokens in a malformed anonymous session',
+      bootstrapWebSession,
+      { authenticationResponse: { accessTokens: [{ accessToken: planted.accessToken, refreshToken: planted.refreshToken }] } },
+      { operation: 'bootstrapWebSession', path: bootstrapWebSession.path, status: 200, fields: ['authenticationResponse'], invalidFields: ['authenticationResponse.accessTokens.0'] },
+    ],
+  ])('%s: the event, the console and the trace line name the fields, never their values', async (_, op, body, report) => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events, lines } = setup();
+    const error = await failed(op, body);
+    expect(handler.handle(error, { origin: op.path, username: 'EMMA0005' })).toBe('generic');
+    expect(events).toEqual([['amwa-generic-exception', { origin: op.path, status: 200, data: report, message: `Unexpected response from ${op.path}`, traceId: undefined }]]);
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    expect(secretsIn(reachableText([error, events, errorLog.mock.calls, lines]))).toEqual([]);
+  });
+
+  it('a refused logon url carrying ?ticket=… is named by its origin and path', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events } = setup();
+    const checked = checkRedirect(`https://user:${SECRET}-password@evil.example/landing?ticket=${planted.ticket}#${SECRET}-fragment`, ['https://bank.example']);
+    if (checked.ok) expect.fail('the url was accepted');
+    handler.handle(checked.error, { origin: scannerLogon.path });
+    expect(events).toEqual([
+      [
+        'amwa-generic-exception',
+        { origin: scannerLogon.path, status: undefined, data: { url: 'https://evil.example/landing', allowedOrigins: ['https://bank.example'] }, message: 'Invalid redirection url', traceId: undefined },
+      ],
+    ]);
+    expect(secretsIn(reachableText([events, errorLog.mock.calls]))).toEqual([]);
+  });
+
+  it("passes on no other error's own data (a library error carrying the answer)", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { handler, events } = setup();
+    handler.handle(Object.assign(new Error('request failed'), { data: { ticket: planted.ticket } }), { origin: 'render' });
+    expect(events).toEqual([['amwa-generic-exception', { origin: 'render', status: undefined, data: undefined, message: 'request failed', traceId: undefined }]]);
+  });
+
+  it('an error answer is named by its fields, while the widget still reads it (a logout url)', async () => {
+    const error = new AmwaApiError('http', 'Request failed with status code 401', { path: '/v1/private/logout', status: 401, data: { ingLogOutUrl: 'https://bank.example/bye', ticket: planted.ticket } });
+    expect(error.report).toEqual({ path: '/v1/private/logout', status: 401, fields: ['ingLogOutUrl', 'ticket'] });
+    expect(answerOf(error)).toEqual({ ingLogOutUrl: 'https://bank.example/bye', ticket: planted.ticket });
+    expect(secretsIn(reachableText(error))).toEqual([]);
   });
 });
 

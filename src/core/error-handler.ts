@@ -1,5 +1,6 @@
-import { isApiError } from './api-error';
+import { HOST_REPORT, isApiError } from './api-error';
 import type { Emit } from './events';
+import type { RefusedRedirectReport } from './flows/redirect';
 import type { TraceLog } from './trace';
 
 /** The error code scanner screens treat as technical (spec section 8). */
@@ -69,8 +70,8 @@ export function createErrorHandler({ emit, analytics, traceLog, navigateToError,
       }
       analytics.view('generic error');
       const message = error instanceof Error ? error.message : String(error);
-      // An error that is not a failed call may carry its own data (a refused redirect names its url).
-      const data = api ? api.data : (error as { data?: unknown } | null)?.data;
+      // Reports made to be read by a host, never an answer itself: answers carry OTPs, tickets and tokens.
+      const data = api ? api.report : (error as { [HOST_REPORT]?: RefusedRedirectReport } | null | undefined)?.[HOST_REPORT];
       emit('amwa-generic-exception', { origin, status: api?.status, data, message, traceId });
       void traceLog.settled().then(() => signal.aborted || navigateToError(traceId));
       return 'generic';

@@ -1,3 +1,5 @@
+import type { AnswerReport } from './api-error';
+import type { RefusedRedirectReport } from './flows/redirect';
 import { createHostGuard, type HostGuard } from './host-guard';
 import { nearestName } from './nearest-name';
 
@@ -6,7 +8,8 @@ export interface GenericExceptionDetail {
   /** Where it happened: a call path, a setting name or a component name. */
   origin: string;
   status?: number;
-  data?: unknown;
+  /** A failed call's answer by operation, status and field names, or a refused logon url without its query; never a value of an answer. */
+  data?: AnswerReport | RefusedRedirectReport;
   message: string;
   traceId?: string;
 }
@@ -28,7 +31,7 @@ export interface AmwaEventMap {
   'amwa-page-load': { pageName: string };
   /** Analytics 'elementsOnPage' event. */
   'amwa-elements-on-page': { elementType: string; content: string; position: string; event: string };
-  /** The widget is about to send the browser to a logon result url. */
+  /** The widget is about to send the browser to a logon result url: its origin and path, without query and fragment (they carry the session's ticket). */
   'amwa-logon-redirect': { url: string; logonType: 'mobile' | 'scanner' | 'link' };
   /** The route inside the widget changed. */
   'amwa-route-change': { path: string };

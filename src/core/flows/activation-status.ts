@@ -57,5 +57,6 @@ export function readStatus(path: string, response: { data: { status: string }; s
     status: response.status,
     data: { errorCode: INVALID_AGREEMENT_CODE, status: response.data.status },
     headers: response.headers,
+    issues: [{ path: ['status'] }],
   });
 }

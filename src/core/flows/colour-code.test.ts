@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AmwaApiError } from '../api-error';
 import { createScope } from '../scope';
+import { reachableText, SECRET, SECRET_FIELDS, secretsIn } from '../leak-probe';
 import { colourCodeTransitions, createColourCode, ENCRYPTED_STATE_HEADER, readColourCode, REFRESH_SPINNER_MS, type ColourCodeImage } from './colour-code';
 
 const image = (expirationDuration = 60, base64Cronto = 'AAAA'): ColourCodeImage => ({ base64Cronto, expirationDuration, responseLength: 7, responseCheckDigit: true });
@@ -126,13 +127,13 @@ describe('readColourCode', () => {
   });
 
   it.each([
-    ['no encrypted state', body, undefined],
-    ['a response length under 6', { ...body, responseLength: 5 }, 's'],
-    ['a response length over 20', { ...body, responseLength: 21 }, 's'],
-    ['no check-digit flag', { ...body, responseCheckDigit: undefined }, 's'],
-    ['no image', { ...body, base64Cronto: '' }, 's'],
-    ['no body', undefined, 's'],
-  ])('treats %s as an invalid response (500)', (_, data, state) => {
+    ['no encrypted state', body, undefined, [ENCRYPTED_STATE_HEADER]],
+    ['a response length under 6', { ...body, responseLength: 5 }, 's', ['responseLength']],
+    ['a response length over 20', { ...body, responseLength: 21 }, 's', ['responseLength']],
+    ['no check-digit flag', { ...body, responseCheckDigit: undefined }, 's', ['responseCheckDigit']],
+    ['no image', { ...body, base64Cronto: '' }, 's', ['base64Cronto']],
+    ['no body', undefined, 's', ['(answer)']],
+  ])('treats %s as an invalid response (500), naming the fields at fault', (_, data, state, invalidFields) => {
     let error: unknown;
     try {
       readColourCode({ data, headers: headers(state) }, '/x');
@@ -140,7 +141,19 @@ describe('readColourCode', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(AmwaApiError);
-    expect(error).toMatchObject({ kind: 'invalid-response', status: 500, path: '/x' });
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 500, path: '/x', report: { path: '/x', status: 500, invalidFields } });
+  });
+
+  it('names a malformed answer by its fields, never the tokens beside them (issue 30)', () => {
+    const planted = { ...body, responseLength: 'seven', ...SECRET_FIELDS };
+    let error: unknown;
+    try {
+      readColourCode({ data: planted, headers: headers(`${SECRET}-state`) }, '/x');
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as AmwaApiError).report).toEqual({ path: '/x', status: 500, fields: Object.keys(planted), invalidFields: ['responseLength'] });
+    expect(secretsIn(reachableText(error))).toEqual([]);
   });
 
   it('accepts response lengths 6 and 20', () => {

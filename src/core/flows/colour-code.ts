@@ -154,12 +154,13 @@ export function readColourCode(
   const parsed = colourCodeSchema().safeParse(response.data);
   const state = response.headers.get(ENCRYPTED_STATE_HEADER) || undefined;
   if (!parsed.success || (encryptedState === 'required' && !state)) {
+    const missingState = parsed.success ? [{ path: [ENCRYPTED_STATE_HEADER] }] : [];
     throw new AmwaApiError('invalid-response', `Invalid colour code response from ${path}`, {
       path,
       status: 500,
       data: response.data,
       headers: response.headers,
-      cause: parsed.error,
+      issues: parsed.error?.issues ?? missingState,
     });
   }
   const { base64Cronto, expirationDuration, responseCheckDigit, responseLength, serialNumber } = parsed.data;

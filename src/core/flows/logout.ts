@@ -1,6 +1,6 @@
 import * as contract from '../../contract/session';
 import type { ApiClient } from '../api';
-import { isApiError } from '../api-error';
+import { answerOf, isApiError } from '../api-error';
 import { call } from '../call';
 import type { Emit } from '../events';
 import type { Session } from '../session/session';
@@ -48,7 +48,7 @@ export async function logout({ api, settings, emit, base, leave, signal, session
     ({ data } = await call(api, contract.logout, { signal }));
   } catch (error) {
     if (isApiError(error) && error.kind === 'aborted') return undefined;
-    data = isApiError(error) ? error.data : undefined;
+    data = isApiError(error) ? answerOf(error) : undefined;
   }
   const allowed = [...settings.allowedRedirectOrigins, ...originOf(settings.corporatePortal.logoutUrl, base)];
   const checked = checkRedirect(logOutUrl(data), allowed, base);

@@ -1,5 +1,6 @@
 import JsCookie from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reachableText, SECRET, SECRET_FIELDS, secretsIn } from '../leak-probe';
 import { createScope, type Scope } from '../scope';
 import type { SettingsInput } from '../settings';
 import { mobileLogon as mobileLogonContract } from '../../contract/mobile';
@@ -46,6 +47,14 @@ describe('mobileLogon', () => {
       ['amwa-next', { flow: 'mobile-logon', step: 'qr-confirmed' }],
       ['amwa-logon-redirect', { url: 'https://bank.test/online/home', logonType: 'mobile' }],
     ]);
+  });
+
+  it('names the logon url by origin and path in amwa-logon-redirect, and leaves for it whole (issue 30: its query carries the ticket)', async () => {
+    const t = setup('logon', { status: 200, body: { url: `/online/home?ticket=${SECRET_FIELDS.ticket}#${SECRET}-fragment` } });
+    await t.run();
+    expect(t.leave).toHaveBeenCalledWith(`https://bank.test/online/home?ticket=${SECRET_FIELDS.ticket}#${SECRET}-fragment`);
+    expect(t.events).toContainEqual(['amwa-logon-redirect', { url: 'https://bank.test/online/home', logonType: 'mobile' }]);
+    expect(secretsIn(reachableText(t.events))).toEqual([]);
   });
 
   it.each([{ url: 'https://evil.test/' }, {}, { url: 'javascript:alert(1)' }])('refuses %j with the spec message', async (body) => {

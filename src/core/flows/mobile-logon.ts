@@ -67,8 +67,8 @@ export function prepareQrSession(session: Pick<Session, 'anonymousProfile' | 'pr
  */
 export function mobileLogon({ api, settings, cookies, emit, traceLog, session, mode, base, leave, deviceProfile }: MobileLogonDeps) {
   const profile = deviceProfile ?? (() => pageDeviceProfile(pageEnvironment(cookies.tdid)));
-  const go = (url: string, logonType: 'mobile' | 'link') => {
-    emit('amwa-logon-redirect', { url, logonType });
+  const go = ({ url, reported }: { url: string; reported: string }, logonType: 'mobile' | 'link') => {
+    emit('amwa-logon-redirect', { url: reported, logonType });
     leave(url);
   };
   return async (signal: AbortSignal): Promise<void> => {
@@ -78,7 +78,7 @@ export function mobileLogon({ api, settings, cookies, emit, traceLog, session, m
       const precheck = settings.corporatePortal.precheckUrl;
       const checked = checkRedirect(precheck, ownOrigin(precheck, base), base);
       if (!checked.ok) throw checked.error;
-      return go(checked.url, 'link');
+      return go(checked, 'link');
     }
     traceLog.trace(TRACED.mobileLogonConfirmed);
     cookies.logonType.set('mobile');
@@ -92,6 +92,6 @@ export function mobileLogon({ api, settings, cookies, emit, traceLog, session, m
     const checked = checkRedirect(data.url, settings.allowedRedirectOrigins, base);
     if (!checked.ok) throw checked.error;
     traceLog.trace(TRACED.mobileLogonLoggedOn, { responseId: responseIdOf(headers) });
-    go(checked.url, 'mobile');
+    go(checked, 'mobile');
   };
 }

@@ -1,6 +1,7 @@
 import * as contract from '../../contract/mobile';
 import type { ApiClient } from '../api';
 import { type AmwaApiError, isApiError } from '../api-error';
+import { call } from '../call';
 import type { ErrorHandler } from '../error-handler';
 import type { Scope } from '../scope';
 import { boundServerDuration, readRetryAfter, SERVER_DURATION_BOUNDS } from '../server-duration';
@@ -59,7 +60,7 @@ export const RETRY_AFTER_JITTER = 0.2;
  * 30 s, of which a random half ("equal jitter"). Never shorter than the 500 ms poll interval.
  */
 export function retryDelay(error: AmwaApiError, failures: number, random: () => number = Math.random, now = Date.now()): number {
-  const asked = readRetryAfter(error.headers?.get('retry-after'), now);
+  const asked = readRetryAfter(error.retryAfter, now);
   if (asked !== undefined) return Math.round(boundServerDuration(asked, SERVER_DURATION_BOUNDS.retryAfter, 'ms') * (1 + RETRY_AFTER_JITTER * random()));
   const ceiling = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, failures - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
@@ -72,6 +73,12 @@ export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {
   logon: { qr: contract.qr.path, confirmed: contract.qrConfirmed.path },
   link: { qr: contract.linkQr.path, confirmed: contract.linkQrConfirmed.path },
 };
+
+// The operations behind each mode, so a failed call's report names its operation.
+const QR_OPERATIONS = {
+  logon: { qr: contract.qr, confirmed: contract.qrConfirmed },
+  link: { qr: contract.linkQr, confirmed: contract.linkQrConfirmed },
+} as const;
 
 type Status = QrState['status'];
 type StateOf<S extends Status> = Extract<QrState, { status: S }>;
@@ -135,7 +142,7 @@ export interface QrController {
 /** Creates the QR controller and starts loading; each state's timers and calls live in a scope of their own. */
 export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed, prepare }: QrDeps): QrController {
   const scope = parent.child();
-  const paths = QR_PATHS[mode];
+  const operations = QR_OPERATIONS[mode];
   const listeners = new Set<(state: QrState) => void>();
   let state: QrState = { status: 'loading', attempt: 0 };
   let stateScope = scope.child();
@@ -164,7 +171,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   }
 
   function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
-    const request = () => api.request({ method: 'GET', path: paths.qr, schema: contract.qr.response!(), signal: own.signal });
+    const request = () => call(api, operations.qr, { signal: own.signal });
     (prepare ? prepare(own.signal).then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
@@ -198,7 +205,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
       if (Date.now() >= deadline) return send({ type: 'expired' });
       inFlight = true;
       const started = Date.now();
-      api.request({ method: 'GET', path: paths.confirmed, schema: contract.qrConfirmed.response!(), signal: own.signal }).then(
+      call(api, operations.confirmed, { signal: own.signal }).then(
         ({ data }) => {
           inFlight = false;
           transient = 0;

@@ -14,6 +14,7 @@ import { createCookies } from '../cookies';
 import { createErrorHandler } from '../error-handler';
 import { createEmitter, type AmwaEventMap, type AmwaEventType } from '../events';
 import { createScope } from '../scope';
+import { reachableText, SECRET, SECRET_FIELDS, SECRET_NUMBER, secretsIn } from '../leak-probe';
 import { createInertSession } from '../session/native-bridge';
 import { createSession, type Session } from '../session/session';
 import { parseSettings, type Settings, type SettingsInput } from '../settings';
@@ -295,6 +296,31 @@ describe('scanner logon', () => {
     expect(ctx.leave).not.toHaveBeenCalled();
     expect(ctx.of('amwa-logon-redirect')).toEqual([]);
     expect(ctx.of('amwa-generic-exception')).toEqual([expect.objectContaining({ message: 'Invalid redirection url' })]);
+  });
+
+  it('names the logon url by origin and path in amwa-logon-redirect, and leaves for it whole (issue 30: its query carries the ticket)', async () => {
+    const ctx = setup();
+    ctx.state.config.logonRedirectUrl = `/__sandbox/logged-on?ticket=${SECRET_FIELDS.ticket}#${SECRET}-fragment`;
+    const image = await toCodeStep(ctx);
+    await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on?ticket=${SECRET_FIELDS.ticket}#${SECRET}-fragment`);
+    expect(ctx.of('amwa-logon-redirect')).toEqual([{ url: `${running.url}/__sandbox/logged-on`, logonType: 'scanner' }]);
+  });
+
+  it('reports a transfer answer with a numeric otp by its field names, never the otp (issue 30)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ctx = setup();
+    const image = await toCodeStep(ctx);
+    ctx.state.faults.push({ path: '/security-means/transfers', status: 200, body: { ...SECRET_FIELDS, otp: SECRET_NUMBER }, times: 1 });
+    await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
+    expect(ctx.leave).not.toHaveBeenCalled();
+    expect(ctx.of('amwa-generic-exception')).toEqual([
+      expect.objectContaining({
+        origin: '/security-means/transfers',
+        data: { operation: 'transfer', path: '/security-means/transfers', status: 200, fields: Object.keys(SECRET_FIELDS), invalidFields: ['otp'] },
+      }),
+    ]);
+    expect(secretsIn(reachableText([ctx.of('amwa-generic-exception'), vi.mocked(console.error).mock.calls]))).toEqual([]);
   });
 
   it('re-initialises the anonymous session before every refresh, and clears the technical alert', async () => {

@@ -256,7 +256,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     if (!fire('loggedOn')) return;
     trace(TRACED.scannerLogonLoggedOn, headers);
     emit('amwa-next', { flow: 'scanner-logon', step: 'code' });
-    emit('amwa-logon-redirect', { url: checked.url, logonType: 'scanner' });
+    emit('amwa-logon-redirect', { url: checked.reported, logonType: 'scanner' });
     leave(checked.url);
   };
 

@@ -4,12 +4,13 @@
 import en from '../../../locales/en.json' with { type: 'json' };
 import { OPERATIONS } from '../../contract/index';
 import { AMWA_EVENT_TYPES } from '../../core/events';
+import { reportableUrl } from '../../core/flows/redirect';
 import type { OperationId, SandboxControl } from './control';
 import type { Driver, HeardAnswer, HeardEvent, Target } from './driver';
 
 /** What a logon flow ends with. */
 export interface LogonResult {
-  /** Where the widget sent the browser (the `amwa-logon-redirect` event's url); a browser driver has arrived there. */
+  /** Where the widget sent the browser: the `amwa-logon-redirect` event's url (origin and path, no query or fragment); a browser driver has arrived there. */
   url: string;
   /** The widget's events heard during the flow, in order (`amwa-next`, `amwa-logon-redirect`, …). */
   events: HeardEvent[];
@@ -147,7 +148,8 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
     const redirect = await until('amwa-logon-redirect event', () => heard().find(({ type }) => type === 'amwa-logon-redirect'));
     if (log.answers) await until(`the answer to the logon call ${operationId}`, () => logonAnswer(operationId));
     const url = (redirect.detail as { url: string }).url;
-    if ((await driver.url()) !== undefined) await until(`page at ${url}`, async () => ((await driver.url()) === url ? true : undefined));
+    // The event names origin and path only (the query may carry the session's ticket): so does the check.
+    if ((await driver.url()) !== undefined) await until(`page at ${url}`, async () => (reportableUrl(await driver.url()) === url ? true : undefined));
     return { url, events: heard() };
   };
 
