@@ -251,7 +251,7 @@ describe('token refresh', () => {
   });
 
   it('waits what a 429 asks in Retry-After (seconds or a date) before each retry, and backs off without one', async () => {
-    const answers = [{ 'Retry-After': '20' }, { 'Retry-After': new Date(T0 + 180_000 + 20_000 + 40_000).toUTCString() }, {}];
+    const answers: Record<string, string>[] = [{ 'Retry-After': '20' }, { 'Retry-After': new Date(T0 + 180_000 + 20_000 + 40_000).toUTCString() }, {}];
     const tab = open(server({ '/oauth2/token': (req) => {
       const headers = answers.shift();
       if (headers) throw new AmwaApiError('http', 'Too Many Requests', { path: req.path, status: 429, headers: new Headers(headers) });
