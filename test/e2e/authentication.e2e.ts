@@ -97,7 +97,7 @@ describe('authentication in the scanner logon', () => {
     const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth2/token');
     expect((await refreshed).status()).toBe(401);
 
-    await page.waitForURL(`**${new URL(PAGE).pathname}/sessionExpired`);
+    await page.waitForURL(`**${PAGE}/sessionExpired`);
     await page.getByText('Your session has expired, you need to log on again.').waitFor();
     expect(await page.getByRole('list', { name: SELECT_PROFILE }).count()).toBe(0);
     expect(await page.getByRole('textbox', { name: 'User ID' }).inputValue()).toBe('');
