@@ -14,11 +14,11 @@ import { call } from '../call';
 import type { Cookies } from '../cookies';
 import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
+import { createActionCooldown } from '../retry-policy';
 import type { Scope } from '../scope';
 import type { Session } from '../session/session';
 import type { AuthenticationContext } from '../session/tokens';
 import type { Settings } from '../settings';
-import { createActionCooldown } from '../retry-policy';
 import { responseIdOf, type TraceLog } from '../trace';
 import { logonCode, runValidators, scannerUserId } from '../validate/validators';
 import {
@@ -143,7 +143,7 @@ export interface ScannerLogon {
   readonly stepUpCode: ColourCode;
   /** The authentication of the latest Log on, for the profile selector and the step-up to render. */
   readonly authentication: Authentication | undefined;
-  /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid. */
+  /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid or a 429's wait still runs. */
   submitUserId(userId: string, remember: boolean): Promise<boolean>;
   /** Back from the code step or the step-up to the user ID step. */
   back(): void;
