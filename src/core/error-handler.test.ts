@@ -74,6 +74,8 @@ describe('createErrorHandler', () => {
     ['network failure', new AmwaApiError('network', 'Network Error', { path: '/p' }), [], 'technical', 'technical error', { timeout: false, date: NOW.toISOString() }],
     ['status 500', answered(500), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
     ['status 503', answered(503), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
+    // A flow that can hold its action back does so before it gets here; anywhere else a 429 is no dead end either.
+    ['status 429', answered(429), [], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
     ['a technical code', answered(400, { errorCode: AGREEMENT }), [AGREEMENT], 'technical', 'technical error', { timeout: false, date: new Date(DATE).toISOString(), traceId: TRACE }],
   ] as const)('%s → %s', async (_, error, technicalCodes, outcome, view, detail) => {
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -62,7 +62,8 @@ export function createErrorHandler({ emit, analytics, traceLog, navigateToError,
         technical(true);
         return 'timeout';
       }
-      const serverFault = api?.status !== undefined && api.status >= 500;
+      // Too many requests is the server's to fix too: the screen stays, to try again (never the error page).
+      const serverFault = api?.status !== undefined && (api.status >= 500 || api.status === 429);
       if (api?.kind === 'network' || serverFault || (api?.errorCode !== undefined && technicalCodes.includes(api.errorCode))) {
         analytics.view('technical error');
         technical(false);

@@ -3,7 +3,7 @@
 // keyboard alone; with the sandbox's stepUp knob the logon first asks for a second colour code.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { checkA11y, EXAMPLES, focused, scan, setConfig, tabTo, useE2E, waitForPortal, type TestPage } from './harness';
+import { checkA11y, EXAMPLES, fault, focused, scan, setConfig, tabTo, useE2E, waitForPortal, type TestPage } from './harness';
 import { acceptedLogons } from '../../src/sandbox/scanner-logon';
 
 const e2e = useE2E();
@@ -85,6 +85,27 @@ describe('authentication in the scanner logon', () => {
     await page.waitForURL('**/__sandbox/logged-on');
     expect(acceptedLogons(e2e.server.sandbox.state).map((logon) => logon.username)).toEqual([USER]);
     page.expectNoConsoleErrors();
+  });
+
+  test('a token refresh answered 401 under the profile selector ends the session as the inactivity limit does: the session-expired notice, the user ID step, the way back Home', async () => {
+    // The activation's inactivity limit of 6 s makes the session refresh at 3 s idle (6 s less its
+    // 3 s margin) on every page; the logon's own limit stays far away.
+    await setConfig(e2e.url, { inactivityTimeoutActivationS: 6 });
+    await fault(e2e.url, { path: '/oauth2/token', status: 401, body: { error: 'invalid_grant' }, times: 2 });
+    const page = await answerFirstCode();
+    await page.getByRole('list', { name: SELECT_PROFILE }).waitFor();
+    const refreshed = page.waitForResponse((response) => new URL(response.url()).pathname === '/oauth2/token');
+    expect((await refreshed).status()).toBe(401);
+
+    await page.waitForURL(`**${PAGE}/sessionExpired`);
+    await page.getByText('Your session has expired, you need to log on again.').waitFor();
+    expect(await page.getByRole('list', { name: SELECT_PROFILE }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'User ID' }).inputValue()).toBe('');
+    await checkA11y(page, 'session expired after a refused refresh');
+    expect(acceptedLogons(e2e.server.sandbox.state)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to login' }).or(button(page, 'Back to login')).click();
+    await page.getByRole('heading', { name: 'Log on with' }).waitFor();
+    page.expectNoConsoleErrors({ allow: [/status of 401/] });
   });
 
   test('with the stepUp knob HUGO0008 answers a second colour code, may swap to the mobile app (not available here), then chooses a profile', async () => {

@@ -89,6 +89,8 @@ export interface ActivationState {
   checkFailed: boolean;
   /** The inactivity warning is open. */
   warning: boolean;
+  /** A 429 holds the screen's Next back for this many seconds (the user is told); undefined when it may go. */
+  retryInS?: number;
 }
 
 /** Everything that changes the activation state. */
@@ -98,6 +100,7 @@ export type ActivationEvent =
   | { type: 'move'; move: ActivationMove; data?: Pick<ActivationState, 'userName' | 'anonymizedEmail' | 'levelOfAssurance' | 'logoutUrl'> }
   | { type: 'edit'; field: ActivationField }
   | { type: 'warn'; open: boolean }
+  | { type: 'wait'; seconds: number | undefined }
   | { type: 'expire' };
 
 /** The state a fresh activation starts in. */
@@ -122,6 +125,8 @@ export function reduceActivation(state: ActivationState, event: ActivationEvent)
     }
     case 'warn':
       return { ...state, warning: event.open };
+    case 'wait':
+      return { ...state, retryInS: event.seconds };
     case 'expire':
       // The user name goes with the session (spec section 4); nothing more can be sent.
       return { ...state, userName: undefined, anonymizedEmail: undefined, warning: false, busy: true };

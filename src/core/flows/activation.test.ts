@@ -422,6 +422,101 @@ describe('activation against the sandbox', () => {
     expect(leaveWarning.enabled).toBe(false);
   });
 
+  describe('answered 429 Too Many Requests', () => {
+    /** The next call to `path` answers 429, with `headers`. */
+    const tooMany = (control: ReturnType<typeof setup>['control'], path: string, headers?: Record<string, string>) =>
+      control('faults', { path, status: 429, body: { errorCode: 'too-many-requests' }, ...(headers && { headers }) });
+    /** No error page, no error event: a 429 only holds Next back. */
+    const expectNoError = ({ events, navigateToError }: ReturnType<typeof setup>) => {
+      expect(events.filter(([type]) => type === 'amwa-generic-exception' || type === 'amwa-technical-exception')).toEqual([]);
+      expect(navigateToError).not.toHaveBeenCalled();
+    };
+
+    it('on the OTP request (Retry-After: 2): stays on the step, refuses Next for 2 s without a call, then goes on', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const ctx = setup();
+      const { activation, control, paths, walkTo } = ctx;
+      await walkTo('ANNA0001', 'credentials');
+      await tooMany(control, `/access${contract.otpRequest.path}`, { 'Retry-After': '2' });
+      await activation.submitCredentials('ANNA0001', EMAILS.ANNA0001!);
+      expect(activation.state).toMatchObject({ screen: 'credentials', busy: false, fieldErrors: {}, retryInS: 2 });
+      expectNoError(ctx);
+      const calls = paths.length;
+      await activation.submitCredentials('ANNA0001', EMAILS.ANNA0001!);
+      expect(paths.length).toBe(calls);
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(activation.state.retryInS).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(activation.state.retryInS).toBeUndefined();
+      await activation.submitCredentials('ANNA0001', EMAILS.ANNA0001!);
+      expect(activation.state.screen).toBe('registrationCode');
+    });
+
+    it('on the OTP authenticate (no Retry-After): Next held 1 s, then the same code signs in', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const ctx = setup();
+      const { activation, code, control, walkTo } = ctx;
+      await walkTo('ANNA0001', 'registrationCode');
+      await tooMany(control, `/access${contract.otpAuthenticate.path}`);
+      const otp = await code('ANNA0001');
+      await activation.submitRegistrationCode(otp);
+      expect(activation.state).toMatchObject({ screen: 'registrationCode', busy: false, retryInS: 1 });
+      expectNoError(ctx);
+      await vi.advanceTimersByTimeAsync(1000);
+      await activation.submitRegistrationCode(otp);
+      expect(activation.state.screen).toBe('serialNumber');
+    });
+
+    it('on the means check: keeps checking, and asks again by itself after the Retry-After', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+      const ctx = setup();
+      const { activation, code, control, walkTo } = ctx;
+      await walkTo('ANNA0001', 'registrationCode');
+      await tooMany(control, `/access${contract.scannerStatus.path}`, { 'Retry-After': '3' });
+      await activation.submitRegistrationCode(await code('ANNA0001'));
+      expect(activation.state).toMatchObject({ screen: 'meansCheck', busy: true, checkFailed: false });
+      await vi.advanceTimersByTimeAsync(3000);
+      await vi.waitFor(() => expect(activation.state.screen).toBe('serialNumber'));
+      expectNoError(ctx);
+    });
+
+    it('on the serial number, the PIN and the finish calls: each holds Next for its wait, then goes on', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const ctx = setup();
+      const { activation, control, scan, walkTo } = ctx;
+      await walkTo('ANNA0001', 'serialNumber');
+      const steps = [
+        { screen: 'serialNumber', path: contract.enrolmentInitiate.path, submit: activation.submitSerialNumber },
+        { screen: 'pin', path: contract.enrolmentValidate.path, submit: activation.submitPin },
+        { screen: 'finish', path: `/access${contract.finish.path}`, submit: activation.submitFinish },
+      ] as const;
+      for (const { screen, path, submit } of steps) {
+        if (screen === 'finish') await walkTo('ANNA0001', 'finish');
+        const typed = await scan('ANNA0001', screen);
+        await tooMany(control, path, { 'Retry-After': '2' });
+        await submit(typed);
+        expect(activation.state, screen).toMatchObject({ screen, busy: false, retryInS: 2 });
+        await vi.advanceTimersByTimeAsync(2000);
+        await submit(typed);
+        expect(activation.state.screen, screen).not.toBe(screen);
+      }
+      expect(activation.state.screen).toBe('done');
+      expectNoError(ctx);
+    });
+
+    it("loads a screen's colour code again after a 429's wait, reporting nothing", async () => {
+      const ctx = setup();
+      const { activation, code, control, walkTo } = ctx;
+      await walkTo('ANNA0001', 'registrationCode');
+      await tooMany(control, contract.identification.path, { 'Retry-After': '1' });
+      await activation.submitRegistrationCode(await code('ANNA0001'));
+      expect(activation.colourCodes.serialNumber.state.status).toBe('loading');
+      await vi.waitFor(() => expect(activation.colourCodes.serialNumber.state.status).toBe('shown'), { timeout: 3000 });
+      expectNoError(ctx);
+    });
+  });
+
   it('leaves no timer behind when its scope is disposed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { activation, scope, walkTo } = setup();

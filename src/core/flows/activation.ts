@@ -10,6 +10,7 @@ import { type AmwaApiError, isApiError } from '../api-error';
 import { call, type CallInit } from '../call';
 import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
+import { createActionCooldown, retryDelay, tooManyRequests } from '../retry-policy';
 import type { Scope } from '../scope';
 import type { Session } from '../session/session';
 import type { Settings } from '../settings';
@@ -121,6 +122,9 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
   let activated = false;
 
   const userName = () => store.get().userName;
+  const cooldown = createActionCooldown({ scope, onChange: (seconds) => dispatch({ type: 'wait', seconds }) });
+  // 429s in a row on the means check, which waits and asks again by itself.
+  let checkBusy = 0;
   const report = (error: unknown, origin: string) => errors.handle(error, { origin, technicalCodes: SCANNER_TECHNICAL_CODES, username: userName() });
   const trace = (operation: string, headers?: Headers) => traceLog.trace(operation, { responseId: responseIdOf(headers), username: userName() });
   /** Ends the profile and, safely, the single-sign-on session; resolves with the corporate-portal logout to go to, if any. */
@@ -201,16 +205,22 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
 
   /**
    * Runs one step's calls, one at a time; `errorFor` turns the answers the step knows into field
-   * messages, everything else goes to the shared handler. True when the step went through.
+   * messages, a 429 holds Next back for its wait (the fields keep what was typed), everything else
+   * goes to the shared handler. True when the step went through.
    */
   const step = async (origin: string, run: () => Promise<void>, errorFor: (error: AmwaApiError) => FieldErrors | undefined = () => undefined) => {
-    if (store.get().busy || scope.disposed) return false;
+    if (store.get().busy || scope.disposed || cooldown.seconds !== undefined) return false;
     dispatch({ type: 'request' });
     emit('amwa-clear-technical-exception', {});
     try {
       await run();
+      cooldown.reset();
       return true;
     } catch (error) {
+      if (cooldown.hold(error)) {
+        dispatch({ type: 'reject' });
+        return false;
+      }
       const fieldErrors = isApiError(error) && error.kind === 'http' ? errorFor(error) : undefined;
       if (fieldErrors && !scope.disposed) dispatch({ type: 'reject', fieldErrors });
       else fail(error, isApiError(error) ? error.path : origin);
@@ -239,7 +249,11 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
     emit('amwa-clear-technical-exception', {});
     try {
       await checkMeans();
+      checkBusy = 0;
     } catch (error) {
+      const tooMany = tooManyRequests(error);
+      // The check follows the registration code by itself: after a 429 it waits and asks again by itself.
+      if (tooMany && !scope.disposed) return void scope.setTimeout(() => void runCheck(), retryDelay(tooMany, ++checkBusy));
       fail(error, isApiError(error) ? error.path : contract.scannerStatus.path, true);
     }
   };

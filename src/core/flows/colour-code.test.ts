@@ -79,6 +79,38 @@ describe('colour code', () => {
     scope.dispose();
   });
 
+  it('loads again after the wait a 429 asks (Retry-After, else a backoff), staying loading and reporting nothing', async () => {
+    const busy = (headers: Record<string, string> = {}) => new AmwaApiError('http', 'Too Many Requests', { path: '/initiate', status: 429, headers: new Headers(headers) });
+    const { code, load, onError, scope } = setup([busy({ 'Retry-After': '2' }), busy(), image(60)]);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    code.show();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect([load.mock.calls.length, code.state.status]).toEqual([1, 'loading']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    // The second 429 in a row, without Retry-After: half of 2 s.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(code.state.status).toBe('shown');
+    expect(onError).not.toHaveBeenCalled();
+    scope.dispose();
+  });
+
+  it('drops the wait of a 429 on hide and on dispose: no load after either', async () => {
+    const busy = new AmwaApiError('http', 'Too Many Requests', { path: '/initiate', status: 429, headers: new Headers({ 'Retry-After': '2' }) });
+    const { code, load, scope } = setup([busy, busy]);
+    code.show();
+    await vi.advanceTimersByTimeAsync(0);
+    code.hide();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(load).toHaveBeenCalledOnce();
+    code.show();
+    await vi.advanceTimersByTimeAsync(0);
+    scope.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('can be spoiled by the page and refreshed from error', async () => {
     const { code, scope } = setup([image(), new Error('x'), image()]);
     code.show();

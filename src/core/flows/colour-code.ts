@@ -1,9 +1,10 @@
-// The colour-code image (spec section 4): loaded on show, expired a margin before the server's
-// expiry, refreshed on request. Shared by scanner logon and every colour-code step of activation.
+// The colour-code image (spec section 4): loaded on show (again after the wait a 429 asks for),
+// expired a margin before the server's expiry, refreshed on request. Shared by scanner logon and every colour-code step of activation.
 import { ENCRYPTED_STATE_HEADER } from '../../contract/operation';
 import { colourCodeSchema } from '../../contract/shapes';
 import type { ApiResponse } from '../api';
 import { AmwaApiError } from '../api-error';
+import { retryDelay, tooManyRequests } from '../retry-policy';
 import type { Scope } from '../scope';
 import { boundServerDuration, SERVER_DURATION_BOUNDS } from '../server-duration';
 import { createStore } from './store';
@@ -99,19 +100,25 @@ export function createColourCode({ scope, load, marginS, onError }: ColourCodeDe
     timers = scope.child();
     if (spinner) timers.setTimeout(() => patch({ spinner: false }), REFRESH_SPINNER_MS);
     const own = timers;
-    load().then(
-      (image) => {
-        if (run !== generation || !fire('loaded', { image })) return;
-        const lifetimeMs = boundServerDuration(image.expirationDuration, SERVER_DURATION_BOUNDS.colourCodeExpiry);
-        own.setTimeout(() => fire('expire'), Math.max(0, lifetimeMs - marginS * 1000));
-      },
-      (error: unknown) => {
-        if (run !== generation || scope.disposed) return;
-        stopTimers();
-        fire('failed', { image: undefined, spinner: false });
-        onError(error);
-      },
-    );
+    let busy = 0;
+    const attempt = () =>
+      load().then(
+        (image) => {
+          if (run !== generation || !fire('loaded', { image })) return;
+          const lifetimeMs = boundServerDuration(image.expirationDuration, SERVER_DURATION_BOUNDS.colourCodeExpiry);
+          own.setTimeout(() => fire('expire'), Math.max(0, lifetimeMs - marginS * 1000));
+        },
+        (error: unknown) => {
+          if (run !== generation || scope.disposed) return;
+          // Too many requests: no failure, the image loads again after the wait the server asks.
+          const tooMany = tooManyRequests(error);
+          if (tooMany) return void own.setTimeout(attempt, retryDelay(tooMany, ++busy));
+          stopTimers();
+          fire('failed', { image: undefined, spinner: false });
+          onError(error);
+        },
+      );
+    void attempt();
   };
 
   scope.onDispose(() => {

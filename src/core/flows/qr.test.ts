@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScope, type Scope } from '../scope';
-import { createQr, QR_PATHS, reduceQr, retryDelay, type QrDeps, type QrState, type Visibility } from './qr';
-import { AmwaApiError } from '../api-error';
+import { createQr, QR_PATHS, reduceQr, type QrDeps, type QrState, type Visibility } from './qr';
 import { deferred, testServices, type Answer, type Call } from './qr-test-server';
 
 const IMAGE = 'iVBORw0KGgo=';
@@ -271,17 +270,6 @@ describe('createQr', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(t.qr.getState()).toEqual({ status: 'loaded', image: IMAGE });
     expect(t.events).toEqual([]);
-  });
-
-  it('reads Retry-After as seconds or a date, else backs off exponentially (1 s doubling to 30 s) with jitter', () => {
-    const busy = (headers: Record<string, string> = {}) => new AmwaApiError('http', 'busy', { path: CONFIRMED, status: 503, headers: new Headers(headers) });
-    const now = Date.UTC(2025, 0, 1);
-    expect(retryDelay(busy({ 'Retry-After': '5' }), 1, () => 0, now)).toBe(5000);
-    expect(retryDelay(busy({ 'Retry-After': '5' }), 1, () => 1, now)).toBe(6000);
-    expect(retryDelay(busy({ 'Retry-After': new Date(now + 7000).toUTCString() }), 1, () => 0, now)).toBe(7000);
-    expect(retryDelay(busy({ 'Retry-After': 'soon' }), 1, () => 1, now)).toBe(1000);
-    expect([1, 2, 3, 4, 5, 6, 9].map((failures) => retryDelay(busy(), failures, () => 1, now))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
-    expect(retryDelay(busy(), 3, () => 0, now)).toBe(2000);
   });
 
   it('rejects a QR answer that is not base64', async () => {

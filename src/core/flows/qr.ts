@@ -1,10 +1,10 @@
 import * as contract from '../../contract/mobile';
 import type { ApiClient } from '../api';
-import { type AmwaApiError, isApiError } from '../api-error';
+import { isApiError } from '../api-error';
 import { call } from '../call';
 import type { ErrorHandler } from '../error-handler';
 import type { Scope } from '../scope';
-import { boundServerDuration, readRetryAfter, SERVER_DURATION_BOUNDS } from '../server-duration';
+import { isTransient, MAX_BACKOFF_MS, retryDelay } from '../retry-policy';
 
 /** Which QR the page shows: the mobile logon, or linking a corporate-portal account. */
 export type QrMode = 'logon' | 'link';
@@ -42,31 +42,6 @@ export const POLL_INTERVAL_MS = 500;
 export const LOAD_RETRIES = 2;
 /** The wait before each of those tries. */
 export const LOAD_RETRY_DELAY_MS = 1000;
-
-/**
- * Answers that mean "come back later" rather than "this failed": the QR code stays and the next
- * call waits (for `Retry-After`, else an exponential backoff), so a struggling API is not asked
- * twice a second by every waiting user at once.
- */
-export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
-/** The longest backoff between calls when the server does not say how long to wait. */
-export const MAX_BACKOFF_MS = 30_000;
-/** Up to this share is added to a `Retry-After`, so the users told the same time do not all come back at once. */
-export const RETRY_AFTER_JITTER = 0.2;
-
-/**
- * How long to wait after the `failures`-th transient answer in a row: its `Retry-After` (seconds
- * or an HTTP date) held to 0.5 s to 5 min, plus up to 20 %; else 1 s doubling per failure up to
- * 30 s, of which a random half ("equal jitter"). Never shorter than the 500 ms poll interval.
- */
-export function retryDelay(error: AmwaApiError, failures: number, random: () => number = Math.random, now = Date.now()): number {
-  const asked = readRetryAfter(error.retryAfter, now);
-  if (asked !== undefined) return Math.round(boundServerDuration(asked, SERVER_DURATION_BOUNDS.retryAfter, 'ms') * (1 + RETRY_AFTER_JITTER * random()));
-  const ceiling = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, failures - 1));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
-}
-
-const isTransient = (error: unknown): error is AmwaApiError => isApiError(error) && error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
 
 /** The calls behind each mode (spec section 7). */
 export const QR_PATHS: Record<QrMode, { qr: string; confirmed: string }> = {

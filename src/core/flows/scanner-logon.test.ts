@@ -105,6 +105,7 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
   // A lone tab: no channel to elect over, so it leads at once.
   const session = givenSession ?? createSession({ api, scope, window: null, BroadcastChannel: null, storage: null });
   const memory = { value: undefined as string | undefined, get: () => memory.value, set: (name: string) => void (memory.value = name) };
+  const onSessionLost = vi.fn();
   const logon = createScannerLogon({
     api,
     session,
@@ -117,6 +118,7 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
     base: `${running.url}/access/pages/logon/scanner`,
     leave,
     lastUsedMeans: memory,
+    onSessionLost,
   });
   const of = <K extends AmwaEventType>(type: K) => events.filter((event) => event.type === type).map((event) => event.detail as AmwaEventMap[K]);
   /** The trace lines the sandbox received, as `kind operation username`. */
@@ -124,7 +126,7 @@ function setup(overrides: SettingsInput = {}, givenSession?: Session) {
     await traceLog.settled();
     return traceLines(running.sandbox.state).map(({ kind, operation, context }) => `${kind} ${operation} ${context.username ?? '-'}`);
   };
-  return { logon, session, memory, cookies, leave, navigateToError, paths, of, traced, hear: emitter.on, state: running.sandbox.state };
+  return { logon, session, memory, cookies, leave, navigateToError, onSessionLost, paths, of, traced, hear: emitter.on, state: running.sandbox.state };
 }
 
 /** What EMMA0005's scanner shows for the colour code on screen. */
@@ -420,6 +422,71 @@ describe('scanner logon', () => {
 /** Answers the colour code on screen (the code step's or the step-up's) with what HUGO0008's scanner shows. */
 const answer = async (ctx: ReturnType<typeof setup>, image: { base64Cronto: string } | undefined) => ctx.logon.logon(scanned(ctx.state, image?.base64Cronto));
 
+describe('scanner logon answered 429 Too Many Requests', () => {
+  const TOO_MANY = { status: 429, body: { errorCode: 'too-many-requests' }, times: 1 };
+  /** No error page, no error event: a 429 only holds the action back. */
+  const expectNoError = (ctx: ReturnType<typeof setup>) => {
+    expect(ctx.of('amwa-generic-exception')).toEqual([]);
+    expect(ctx.of('amwa-technical-exception')).toEqual([]);
+    expect(ctx.navigateToError).not.toHaveBeenCalled();
+  };
+
+  it('on the code: back to the code step with its colour code, Log on held for the Retry-After, then the same code logs on', async () => {
+    const ctx = setup();
+    const image = await toCodeStep(ctx);
+    ctx.state.faults.push({ path: SCANNER_LOGON_PATHS.authenticate, ...TOO_MANY, headers: { 'Retry-After': '1' } });
+    const code = scanned(ctx.state, image.base64Cronto);
+    await ctx.logon.logon(code);
+    expect(ctx.logon.state).toMatchObject({ status: 'code', userId: 'EMMA0005', retryInS: 1, codeError: undefined });
+    expect(ctx.logon.colourCode.state).toMatchObject({ status: 'shown', image });
+    expectNoError(ctx);
+    expect(await ctx.logon.logon(code)).toBe(false);
+    await vi.waitFor(() => expect(ctx.logon.state.retryInS).toBeUndefined(), { timeout: 3000 });
+    expect(await ctx.logon.logon(code)).toBe(true);
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
+  });
+
+  it('on the user ID step call: the step stays with its user ID, Next held for 1 s (no Retry-After), then goes on', async () => {
+    const ctx = setup();
+    ctx.state.faults.push({ path: '/access/v1/public/session/anonymous/initiate', ...TOO_MANY });
+    expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(true);
+    expect(ctx.logon.state).toMatchObject({ status: 'userId', userId: 'EMMA0005', retryInS: 1 });
+    expectNoError(ctx);
+    expect(await ctx.logon.submitUserId('EMMA0005', true)).toBe(false);
+    await vi.waitFor(() => expect(ctx.logon.state.retryInS).toBeUndefined(), { timeout: 3000 });
+    await toCodeStep(ctx);
+  });
+
+  it('on the logon call, after the code was accepted: the next Log on only hands over, without answering the code again', async () => {
+    const ctx = setup();
+    const image = await toCodeStep(ctx);
+    ctx.state.faults.push({ path: `/access${SCANNER_LOGON_PATHS.logon}`, ...TOO_MANY, headers: { 'Retry-After': '1' } });
+    const code = scanned(ctx.state, image.base64Cronto);
+    await ctx.logon.logon(code);
+    expect(ctx.logon.state).toMatchObject({ status: 'code', retryInS: 1 });
+    expectNoError(ctx);
+    await vi.waitFor(() => expect(ctx.logon.state.retryInS).toBeUndefined(), { timeout: 3000 });
+    expect(await ctx.logon.logon(code)).toBe(true);
+    expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
+    expect(ctx.paths.filter((path) => path === SCANNER_LOGON_PATHS.authenticate)).toHaveLength(1);
+    expect(ctx.paths.filter((path) => path === `/access${SCANNER_LOGON_PATHS.logon}`)).toHaveLength(2);
+  });
+
+  it('stops the wait on dispose: no timer left', async () => {
+    const ctx = setup();
+    ctx.state.faults.push({ path: '/access/v1/public/session/anonymous/initiate', ...TOO_MANY, headers: { 'Retry-After': '60' } });
+    await ctx.logon.submitUserId('EMMA0005', true);
+    expect(ctx.logon.state.retryInS).toBe(60);
+    vi.useFakeTimers();
+    try {
+      scopes.splice(0).forEach((scope) => scope.dispose());
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('scanner logon with the authentication component', () => {
   it('asks HUGO0008 to choose a profile, refuses the ineligible one and logs on with the chosen one', async () => {
     const ctx = setup();
@@ -443,6 +510,15 @@ describe('scanner logon with the authentication component', () => {
     expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
     expect(acceptedLogons(ctx.state).map((logon) => logon.username)).toEqual([MULTI_PROFILE_USER_ID]);
     expect(ctx.of('amwa-next').map((next) => next.step)).toEqual(['userId', 'selectProfile', 'code']);
+  });
+
+  it('ends the session when the profiles on offer are signed out under the selector (a refresh answered 401)', async () => {
+    const ctx = setup();
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    expect(ctx.logon.state.status).toBe('selectProfile');
+    expect(ctx.onSessionLost).not.toHaveBeenCalled();
+    await ctx.session.logoutProfile(JANSEN);
+    expect(ctx.onSessionLost).toHaveBeenCalledOnce();
   });
 
   it('steps up with a second colour code when the result is partial, then asks for the profile', async () => {

@@ -14,6 +14,7 @@ import { call } from '../call';
 import type { Cookies } from '../cookies';
 import { SCANNER_TECHNICAL_CODES, type ErrorHandler } from '../error-handler';
 import type { Emit } from '../events';
+import { createActionCooldown } from '../retry-policy';
 import type { Scope } from '../scope';
 import type { Session } from '../session/session';
 import type { AuthenticationContext } from '../session/tokens';
@@ -75,23 +76,27 @@ export interface ScannerLogonState {
   userId: string;
   /** Message key of the server's verdict on the code (400 or 403), shown on the response-code field. */
   codeError?: (typeof CODE_ERRORS)[keyof typeof CODE_ERRORS];
+  /** A 429 holds the step's action back for this many seconds (the user is told); undefined when it may go. */
+  retryInS?: number;
 }
 
-type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'chooseProfile' | 'stepUp' | 'selected' | 'loggedOn' | 'expire';
+type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'busy' | 'chooseProfile' | 'stepUp' | 'selected' | 'loggedOn' | 'expire';
 
 /**
  * Every move of the flow; an event missing from a row is ignored in that state. A failure after
- * the code was answered goes back to the code step: its colour code, spoiled, starts over.
+ * the code was answered goes back to the code step: its colour code, spoiled, starts over. A 429
+ * ('busy') goes back to the step the user pressed from (the code step after the profile
+ * selector), to try again once the wait is over.
  */
 export const scannerLogonTransitions: Record<ScannerLogonStatus, Partial<Record<ScannerLogonEvent, ScannerLogonStatus>>> = {
   userId: { next: 'starting', expire: 'userId' },
-  starting: { started: 'code', failed: 'userId', expire: 'userId' },
+  starting: { started: 'code', failed: 'userId', busy: 'userId', expire: 'userId' },
   code: { back: 'userId', logon: 'loggingOn', expire: 'userId' },
-  loggingOn: { rejected: 'code', failed: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
+  loggingOn: { rejected: 'code', failed: 'code', busy: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
   selectProfile: { selected: 'handingOver', expire: 'userId' },
-  handingOver: { rejected: 'code', failed: 'code', loggedOn: 'redirecting', expire: 'userId' },
+  handingOver: { rejected: 'code', failed: 'code', busy: 'code', loggedOn: 'redirecting', expire: 'userId' },
   stepUp: { back: 'userId', logon: 'steppingUp', expire: 'userId' },
-  steppingUp: { rejected: 'stepUp', failed: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
+  steppingUp: { rejected: 'stepUp', failed: 'code', busy: 'stepUp', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
   redirecting: {},
 };
 
@@ -121,6 +126,11 @@ export interface ScannerLogonDeps {
   initialUserId?: string;
   /** Defaults to the page's localStorage. */
   lastUsedMeans?: MeansMemory;
+  /**
+   * The profiles on offer in the profile selector were signed out under it (a refresh answered
+   * 401, or a logout in another tab): the page ends the session as the inactivity limit does.
+   */
+  onSessionLost?(): void;
 }
 
 /** The scanner logon flow. */
@@ -133,11 +143,15 @@ export interface ScannerLogon {
   readonly stepUpCode: ColourCode;
   /** The authentication of the latest Log on, for the profile selector and the step-up to render. */
   readonly authentication: Authentication | undefined;
-  /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid. */
+  /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid or a 429's wait still runs. */
   submitUserId(userId: string, remember: boolean): Promise<boolean>;
   /** Back from the code step or the step-up to the user ID step. */
   back(): void;
-  /** Log on with the scanner's response code (digits) to the colour code on screen; false if the code is invalid. */
+  /**
+   * Log on with the scanner's response code (digits) to the colour code on screen; false if the
+   * code is invalid or a 429's wait still runs. After a 429 that came once the code was accepted,
+   * only the hand-over (transfer and logon calls) is tried again.
+   */
   logon(code: string): Promise<boolean>;
   /** The profile selector made the chosen profile active: log on with it. */
   continueLogon(): Promise<void>;
@@ -186,6 +200,8 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
   let sessionUnused = false;
   let attempt: Scope | undefined;
   let authentication: Authentication | undefined;
+  // A 429 came after the code was accepted (the profile is signed in): the next Log on only hands over.
+  let handOverDue = false;
 
   const fire = (event: ScannerLogonEvent, next: Partial<ScannerLogonState> = {}) => {
     const state = store.get();
@@ -195,6 +211,8 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     return true;
   };
   const username = () => store.get().userId || undefined;
+  const cooldown = createActionCooldown({ scope, onChange: (retryInS) => store.set({ ...store.get(), retryInS }) });
+  const waiting = () => cooldown.seconds !== undefined;
   const report = (error: unknown, origin: string) =>
     errors.handle(reportable(error), { origin, technicalCodes: SCANNER_TECHNICAL_CODES, username: username() });
   const trace = (operation: string, headers?: Headers) => traceLog.trace(operation, { responseId: responseIdOf(headers), username: username() });
@@ -326,8 +344,16 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     const { signal } = newAttempt();
     try {
       await sequence(signal);
+      cooldown.reset();
     } catch (error) {
       if (signal.aborted) return;
+      // Too many requests: back to the step with what the user typed, to try again after the wait.
+      if (cooldown.hold(error)) {
+        handOverDue = authentication?.state.status === 'complete';
+        fire('busy');
+        if (store.get().status !== 'stepUp') stepUpCode.hide();
+        return;
+      }
       const codeError = codeErrorOf(error);
       // The logon call's 400 comes after the colour code was answered: that code and its session
       // are spent, so the code step gets a fresh one (a new session) and a retry can succeed.
@@ -346,6 +372,13 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
   };
 
   scope.onDispose(() => attempt?.dispose());
+  scope.onDispose(
+    session.onProfilesChange((profiles) => {
+      if (store.get().status !== 'selectProfile' || !authentication) return;
+      const signedIn = new Set(profiles.map((profile) => profile.profileId));
+      if (authentication.state.profiles.some(({ profile }) => !signedIn.has(profile.profileId))) deps.onSessionLost?.();
+    }),
+  );
 
   return {
     get state() {
@@ -359,7 +392,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       return authentication;
     },
     async submitUserId(userId, remember) {
-      if (!runValidators(userId, [scannerUserId()]).valid || store.get().status !== 'userId') return false;
+      if (!runValidators(userId, [scannerUserId()]).valid || store.get().status !== 'userId' || waiting()) return false;
       if (remember) cookies.userId.set(userId);
       else cookies.userId.clear();
       fire('next', { userId, codeError: undefined });
@@ -369,6 +402,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
         await startAnonymous();
         sessionUnused = true;
         if (signal.aborted || store.get().status !== 'starting') return true;
+        cooldown.reset();
         // The colour code is asked for the moment the session is there, not once the code step
         // has rendered and its effect has run a frame later: the screen renders while the server
         // answers (the step's show() then finds it loading).
@@ -378,6 +412,11 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
         trace(TRACED.scannerLogonStarted);
       } catch (error) {
         if (signal.aborted) return true;
+        // Too many requests: the user ID step stays, with its user ID, until the wait is over.
+        if (cooldown.hold(error)) {
+          fire('busy');
+          return true;
+        }
         fire('failed');
         report(error, anonymousSessionInitiate.path);
       }
@@ -385,15 +424,24 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     },
     back() {
       attempt?.dispose();
+      handOverDue = false;
       if (!fire('back', { codeError: undefined })) return;
       colourCode.hide();
       stepUpCode.hide();
     },
     async logon(code) {
       const { status } = store.get();
+      if ((status !== 'code' && status !== 'stepUp') || waiting()) return false;
+      if (handOverDue) {
+        handOverDue = false;
+        fire('logon', { codeError: undefined });
+        emit('amwa-clear-technical-exception', {});
+        await run(handOver);
+        return true;
+      }
       const colour = status === 'stepUp' ? stepUpCode : colourCode;
       const { image } = colour.state;
-      if ((status !== 'code' && status !== 'stepUp') || colour.state.status !== 'shown' || !image?.encryptedState) return false;
+      if (colour.state.status !== 'shown' || !image?.encryptedState) return false;
       const { encryptedState, responseLength = 7, responseCheckDigit = true } = image;
       const rule = logonCode({ length: responseLength, checkDigit: responseCheckDigit });
       if (!runValidators(code, [rule]).valid) return false;
@@ -415,6 +463,7 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     },
     async endSession() {
       attempt?.dispose();
+      handOverDue = false;
       colourCode.hide();
       stepUpCode.hide();
       const hadSession = session.anonymousProfile !== undefined || session.profiles.length > 0;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../api';
+import { AmwaApiError } from '../api-error';
 import { AnonymousSessionAPIError, UserProfileExistsError } from './errors';
 import { type FakeHandler, type Tab, hang, httpError, openTab, tokenFor } from './test-fakes';
 
@@ -247,6 +248,33 @@ describe('token refresh', () => {
     await vi.advanceTimersByTimeAsync(3_000);
     expect(refreshCalls(tab)).toHaveLength(4);
     expect(tab.session.profiles[0]).toMatchObject({ accessToken: 'fresh', refreshToken: 'refresh-p1' });
+  });
+
+  it('waits what a 429 asks in Retry-After (seconds or a date) before each retry, and backs off without one', async () => {
+    const answers: Record<string, string>[] = [{ 'Retry-After': '20' }, { 'Retry-After': new Date(T0 + 180_000 + 20_000 + 40_000).toUTCString() }, {}];
+    const tab = open(server({ '/oauth2/token': (req) => {
+      const headers = answers.shift();
+      if (headers) throw new AmwaApiError('http', 'Too Many Requests', { path: req.path, status: 429, headers: new Headers(headers) });
+      return { access_token: 'fresh', expires_in: 600 };
+    } }));
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    await tab.session.init();
+    tab.session.addProfiles([tokenFor('p1')]);
+
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(refreshCalls(tab)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(refreshCalls(tab)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshCalls(tab)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(39_999);
+    expect(refreshCalls(tab)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refreshCalls(tab)).toHaveLength(3);
+    // The third 429 in a row, without Retry-After: half of 4 s (Math.random() is 0).
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refreshCalls(tab)).toHaveLength(4);
+    expect(tab.session.profiles[0]).toMatchObject({ accessToken: 'fresh' });
   });
 
   it('gives up after 3 retries of a timed-out call and keeps the profile until it expires', async () => {

@@ -3,6 +3,7 @@ import * as contract from '../../contract/session';
 import type { ApiClient } from '../api';
 import { isApiError } from '../api-error';
 import { call } from '../call';
+import { askedWait, isTransient, retryDelay, tooManyRequests } from '../retry-policy';
 import type { Scope } from '../scope';
 import { AnonymousSessionAPIError } from './errors';
 import type { AnonymousProfile } from './profile';
@@ -22,7 +23,17 @@ const pause = (scope: Scope, ms: number) =>
     }, ms);
   });
 
-/** Exchanges a refresh token at `/oauth2/token`, retrying up to 3 times; the idle time is read afresh for each attempt. */
+/**
+ * The pause before the next refresh attempt: a busy answer's `Retry-After` (a 429 without one
+ * backs off), else the spec's fixed pause.
+ */
+const pauseAfter = (error: unknown, attempt: number) =>
+  isTransient(error) && (tooManyRequests(error) || askedWait(error) !== undefined) ? retryDelay(error, attempt + 1) : REFRESH_RETRY_DELAY_MS;
+
+/**
+ * Exchanges a refresh token at `/oauth2/token`, retrying up to 3 times (after the wait a busy
+ * answer asks for); the idle time is read afresh for each attempt.
+ */
 export async function refreshToken(api: ApiClient, scope: Scope, refresh: string, idleSeconds: () => number): Promise<RefreshOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -35,7 +46,7 @@ export async function refreshToken(api: ApiClient, scope: Scope, refresh: string
       return { kind: 'refreshed', token: data };
     } catch (error) {
       if (isApiError(error) && error.status === 401) return { kind: 'rejected' };
-      if (attempt === REFRESH_RETRIES || scope.disposed || !(await pause(scope, REFRESH_RETRY_DELAY_MS))) return { kind: 'failed', error };
+      if (attempt === REFRESH_RETRIES || scope.disposed || !(await pause(scope, pauseAfter(error, attempt)))) return { kind: 'failed', error };
     }
   }
 }

@@ -34,6 +34,7 @@ function ConfirmationStep({ kind, activation, state, titleRef, position, onHelp 
       position={position}
       backToLogin={false}
       onHelp={onHelp}
+      retryInS={state.retryInS}
       primary={{ label: t('common.next'), track: 'next', form: formId, busy: state.busy, disabled: unusable }}
     >
       <p>{t(`activation.${kind}.instruction`)}</p>

@@ -22,6 +22,7 @@ export function CredentialsStep({ activation, state, titleRef, position, onHelp 
       titleRef={titleRef}
       position={position}
       onHelp={onHelp}
+      retryInS={state.retryInS}
       primary={{ label: t('common.next'), track: 'next', form: formId, busy: state.busy }}
     >
       <Form id={formId} onSubmit={() => void activation.submitCredentials(userName, email)}>

@@ -20,6 +20,7 @@ export function RegistrationCodeStep({ activation, state, titleRef, position, on
       titleRef={titleRef}
       position={position}
       onHelp={onHelp}
+      retryInS={state.retryInS}
       primary={{ label: t('common.next'), track: 'next', form: formId, busy: state.busy }}
     >
       <p>{t('activation.registrationCode.sent', { email: state.anonymizedEmail })}</p>

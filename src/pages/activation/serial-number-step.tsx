@@ -32,6 +32,7 @@ export function SerialNumberStep({ activation, state, titleRef, position, onHelp
       titleRef={titleRef}
       position={position}
       onHelp={onHelp}
+      retryInS={state.retryInS}
       primary={{ label: t('common.next'), track: 'next', form: formId, busy: state.busy, disabled: unusable }}
     >
       <p>{t('activation.serialNumber.instruction')}</p>

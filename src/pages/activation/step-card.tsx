@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { BackToLogin } from '../back-to-login';
 import { HelpButton } from '../help-button';
+import { TooManyAttempts } from '../too-many-attempts';
 
 /** What every activation screen gets from the page. */
 export interface ScreenProps {
@@ -40,11 +41,13 @@ export interface StepCardProps extends Pick<ScreenProps, 'titleRef' | 'position'
   primaryLink?: ReactNode;
   /** A picture above the title (the success illustration of the last screen). */
   media?: ReactNode;
+  /** A 429's wait: the primary button is held back this many seconds, and the user told so. */
+  retryInS?: number;
   children?: ReactNode;
 }
 
 /** An activation screen: a card titled by its heading, with back to login, Help and the primary button. */
-export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, primaryLink, media, children }: StepCardProps) {
+export function StepCard({ title, titleRef, position, backToLogin = true, onHelp, primary, primaryLink, media, retryInS, children }: StepCardProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
@@ -65,7 +68,7 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
                 type={primary.form ? 'submit' : 'button'}
                 form={primary.form}
                 loading={primary.busy}
-                disabled={primary.disabled}
+                disabled={primary.disabled || retryInS !== undefined}
                 onClick={() => {
                   click(primary.track);
                   primary.onClick?.();
@@ -80,6 +83,7 @@ export function StepCard({ title, titleRef, position, backToLogin = true, onHelp
       }
     >
       {children}
+      <TooManyAttempts seconds={retryInS} />
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { AppLink } from '../app-link';
 import { LOCKED_ERROR, ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
 import { HelpButton } from '../help-button';
+import { TooManyAttempts } from '../too-many-attempts';
 
 /** Props of {@link CodeStep}. */
 export interface CodeStepProps {
@@ -19,6 +20,8 @@ export interface CodeStepProps {
   codeError?: string;
   /** Logging on: Log on is busy. */
   busy: boolean;
+  /** A 429's wait: Log on is held back this many seconds, and the user told so. */
+  retryInS?: number;
   onLogon(): void;
   onBack(): void;
   onRefresh(): void;
@@ -29,7 +32,7 @@ export interface CodeStepProps {
 }
 
 /** Step 2: the colour code, the response code, Log on, Back, Help and the way to activation. */
-export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, onLogon, onBack, onRefresh, onHelp, position, titleRef }: CodeStepProps) {
+export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, retryInS, onLogon, onBack, onRefresh, onHelp, position, titleRef }: CodeStepProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const formId = useId();
@@ -55,7 +58,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
       actions={
         <>
           <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />
-          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked)} onClick={() => click('log-on')}>
+          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked) || retryInS !== undefined} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>
         </>
@@ -83,6 +86,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
         position={position}
         locked={locked}
       />
+      <TooManyAttempts seconds={retryInS} />
     </Card>
   );
 }

@@ -132,6 +132,7 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
         <UserIdStep
           initialUserId={state.userId}
           busy={state.status === 'starting' || queued !== undefined}
+          retryInS={state.retryInS}
           onNext={(userId, remember) => (flow ? submitUserId(flow, userId, remember) : setQueued([userId, remember]))}
           onHelp={() => openHelp()}
           position={pageName}
@@ -149,6 +150,7 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
           }}
           codeError={state.codeError}
           busy={state.status === 'loggingOn' || state.status === 'redirecting'}
+          retryInS={state.retryInS}
           onLogon={async () => {
             await logon.logon(code);
             if (PAST_CODE.includes(logon.state.status)) analytics.step(SCANNER_PAGE_NAMES.code, 'success');
@@ -190,6 +192,7 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
           colourCode={logon.stepUpCode}
           codeError={state.codeError}
           busy={state.status === 'steppingUp' || state.status === 'redirecting'}
+          retryInS={state.retryInS}
           onConfirm={async (stepUpCode) => {
             await logon.logon(stepUpCode);
             if (logon.state.status === 'selectProfile' || logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.stepUp, 'success');

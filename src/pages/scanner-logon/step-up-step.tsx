@@ -10,6 +10,7 @@ import { Card } from '../../ui/card';
 import { ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
 import { HelpButton } from '../help-button';
+import { TooManyAttempts } from '../too-many-attempts';
 
 /** Props of {@link StepUpStep}. */
 export interface StepUpStepProps {
@@ -21,6 +22,8 @@ export interface StepUpStepProps {
   codeError?: string;
   /** Answering the colour code: Confirm is busy. */
   busy: boolean;
+  /** A 429's wait: Confirm is held back this many seconds, and the user told so. */
+  retryInS?: number;
   onConfirm(code: string): void;
   /** The user edits the code. */
   onCodeChange(): void;
@@ -36,7 +39,7 @@ export interface StepUpStepProps {
  * scanner shows a second colour code to answer; any other means (the mobile app) cannot run
  * inside this widget, so it says so and offers the swap or Back.
  */
-export function StepUpStep({ authentication, colourCode, codeError, busy, onConfirm, onCodeChange, onBack, onHelp, position, titleRef }: StepUpStepProps) {
+export function StepUpStep({ authentication, colourCode, codeError, busy, retryInS, onConfirm, onCodeChange, onBack, onHelp, position, titleRef }: StepUpStepProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const formId = useId();
@@ -77,7 +80,7 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
         <>
           <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />
           {scanner && (
-            <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour)} onClick={() => click('confirm')}>
+            <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour) || retryInS !== undefined} onClick={() => click('confirm')}>
               {t('scannerLogon.confirm')}
             </Button>
           )}
@@ -105,6 +108,7 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, onConf
             onHelp={onHelp}
             position={position}
           />
+          <TooManyAttempts seconds={retryInS} />
         </>
       ) : (
         <Alert variant="info">{t('scannerLogon.stepUpUnavailable')}</Alert>

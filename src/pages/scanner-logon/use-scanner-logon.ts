@@ -26,8 +26,8 @@ export interface InactivityCallbacks {
 
 /**
  * Runs the scanner logon while the screen is shown, once the session layer has loaded. Activity on
- * the page restarts the inactivity count; at the limit the session ends and the browser goes to
- * the session-expired variant of the page (then on to a corporate-portal logout, if the logout names one).
+ * the page restarts the inactivity count; at the limit (or when the profile selector's profiles
+ * are signed out under it) the session ends and the browser goes to the session-expired variant of the page (then on to a corporate-portal logout, if the logout names one).
  * The flow starts with `initialUserId`, the remembered user ID the page's first render read.
  */
 export function useScannerLogonFlow(callbacks: InactivityCallbacks, initialUserId: string | undefined): ScannerLogonFlow | undefined {
@@ -48,18 +48,38 @@ export function useScannerLogonFlow(callbacks: InactivityCallbacks, initialUserI
     const scope = root.child();
     const start = (session: Session) => {
       if (scope.disposed) return;
-      const logon = createScannerLogon({ api, session, scope, settings, cookies, emit, errors, traceLog, base: window.location.href, leave, initialUserId: userId.current });
+      // The end of the session: at the inactivity limit, or when the profile selector's profiles
+      // are signed out under it (a refresh answered 401). Either way the session-expired notice
+      // shows on the user ID step, from where Back to login leads Home.
+      const endSession = () => {
+        latest.current.callbacks.onExpire();
+        void logon.endSession();
+        const { location, navigate } = latest.current.router;
+        navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
+      };
+      const logon = createScannerLogon({
+        api,
+        session,
+        scope,
+        settings,
+        cookies,
+        emit,
+        errors,
+        traceLog,
+        base: window.location.href,
+        leave,
+        initialUserId: userId.current,
+        onSessionLost() {
+          inactivity.stop();
+          endSession();
+        },
+      });
       const inactivity = createInactivityTimer({
         scope,
         activity: services.activityTargets,
         limitS: settings.inactivityTimeoutLogonS,
         onWarn: () => latest.current.callbacks.onWarn(),
-        onExpire() {
-          latest.current.callbacks.onExpire();
-          void logon.endSession();
-          const { location, navigate } = latest.current.router;
-          navigate(splitSessionExpired(location.path).path + SESSION_EXPIRED);
-        },
+        onExpire: endSession,
       });
       inactivity.start();
       setFlow({ logon, inactivity });

@@ -10,12 +10,15 @@ import { ScannerIcon } from '../../ui/scanner-icon';
 import { BackToLogin } from '../back-to-login';
 import { localise } from './localise';
 import { HelpButton } from '../help-button';
+import { TooManyAttempts } from '../too-many-attempts';
 
 /** Props of {@link UserIdStep}. */
 export interface UserIdStepProps {
   initialUserId: string;
   /** The session is being started: Next is busy. */
   busy: boolean;
+  /** A 429's wait: Next is held back this many seconds, and the user told so. */
+  retryInS?: number;
   onNext(userId: string, remember: boolean): void;
   onHelp(): void;
   /** Analytics page name of the step. */
@@ -24,7 +27,7 @@ export interface UserIdStepProps {
 }
 
 /** Step 1: scanner icon, User ID, Remember me (with the cookie note), back to login, Help, Next. */
-export function UserIdStep({ initialUserId, busy, onNext, onHelp, position, titleRef }: UserIdStepProps) {
+export function UserIdStep({ initialUserId, busy, retryInS, onNext, onHelp, position, titleRef }: UserIdStepProps) {
   const t = useT();
   const { settings, cookies, analytics } = useAmwa();
   const formId = useId();
@@ -42,7 +45,7 @@ export function UserIdStep({ initialUserId, busy, onNext, onHelp, position, titl
       actions={
         <>
           <BackToLogin clear />
-          <Button type="submit" form={formId} loading={busy} onClick={() => click('next')}>
+          <Button type="submit" form={formId} loading={busy} disabled={retryInS !== undefined} onClick={() => click('next')}>
             {t('common.next')}
           </Button>
         </>
@@ -82,6 +85,7 @@ export function UserIdStep({ initialUserId, busy, onNext, onHelp, position, titl
           }
         />
       </Form>
+      <TooManyAttempts seconds={retryInS} />
     </Card>
   );
 }
