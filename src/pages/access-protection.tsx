@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Alert } from '../ui/alert';
 import { Card } from '../ui/card';
-import { RichText } from '../ui/rich-text';
+import { EMAIL_SLOT, RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
 /**
@@ -36,7 +36,7 @@ export function AccessProtection() {
       {dismissed ? (
         // The closed alert leaves the page its heading, what it said, and the way on.
         <Card ref={onwardRef} cardTitle={t('accessProtection.title')} headingLevel={1}>
-          <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+          <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
           <p>
             <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
           </p>
@@ -47,7 +47,7 @@ export function AccessProtection() {
             {t('accessProtection.title')}
           </h1>
           <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-            <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+            <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
           </Alert>
         </>
       )}
