@@ -2,9 +2,11 @@
 // dataLayer.push throws, a user still walks Home → mobile logon → logged on, and the widget
 // reports the broken push once on the console.
 import { describe, expect, test } from 'vitest';
+import { button, flows, textbox } from './flows';
 import { checkA11y, confirmMobile, EXAMPLES, useE2E, waitForPortal } from './harness';
 
 const e2e = useE2E();
+const { toCodeStep, scanned } = flows(e2e);
 
 const BROKEN_TAG_MANAGER = `globalThis.__pushes = 0;
 globalThis.dataLayer = Object.assign([], { push() { globalThis.__pushes += 1; throw new Error('broken tag manager'); } });`;
@@ -102,5 +104,41 @@ describe('a host page that hands over what it should not', () => {
     expect(bridge).toBe(false);
     expect(location).toBe('function');
     page.expectNoConsoleErrors({ allow: [/amwa settings:/] });
+  });
+});
+
+// Issue 30: host markup with the native bridge's name (DOM clobbering: `<div id="AmwaNativeBridge">`
+// is window.AmwaNativeBridge) made the widget believe it ran in the native app: the session went
+// inert and the scanner logon ended on the error page. The markup is in the page before the
+// widget's module runs, as a CMS text or a user's profile markup would be.
+const clobbering = (markup: string) => `new MutationObserver((_, observer) => {
+  if (!document.body) return;
+  observer.disconnect();
+  document.body.insertAdjacentHTML('afterbegin', ${JSON.stringify(markup)});
+}).observe(document, { childList: true, subtree: true });`;
+
+describe('host markup named like the native bridge (DOM clobbering)', () => {
+  test('with <div id="AmwaNativeBridge"> on the page, EMMA0005 still logs on with the scanner', async () => {
+    const page = await toCodeStep('EMMA0005', { initScript: clobbering('<div id="AmwaNativeBridge" hidden></div>') });
+    expect(await page.evaluate('window.AmwaNativeBridge instanceof Element')).toBe(true);
+    await textbox(page, /^Response code/).fill(await scanned(page, 'EMMA0005'));
+    await button(page, 'Log on').click();
+    await page.waitForURL('**/__sandbox/logged-on');
+    expect(await page.getByRole('heading', { name: 'You are logged on' }).count()).toBe(1);
+    expect(e2e.requests().some((request) => request.path === '/access/v1/public/session/anonymous/initiate')).toBe(true);
+    page.expectNoConsoleErrors();
+  });
+
+  test.each([
+    ['an <a id>', '<a id="AmwaNativeBridge" href="#top">top</a>', 'HTMLAnchorElement'],
+    ['two elements of that id (a collection)', '<a id="AmwaNativeBridge" href="#top">top</a><span id="AmwaNativeBridge"></span>', 'HTMLCollection'],
+    ['a <form name> with a field named postMessage', '<form name="AmwaNativeBridge"><input name="postMessage" aria-label="x"></form>', 'HTMLFormElement'],
+  ])('with %s named AmwaNativeBridge, the session is live: the tab leads the token refresh', async (_, markup, kind) => {
+    const page = await e2e.open(`${EXAMPLES.vanilla}pages/logon/scanner`, { initScript: clobbering(markup) });
+    await waitForPortal(page, 'Log on with your scanner');
+    expect(await page.evaluate('Object.prototype.toString.call(window.AmwaNativeBridge).slice(8, -1)')).toBe(kind);
+    // An inert session never leads; a live one takes the lead after a second of silence.
+    await page.locator('.amwa-root[data-session-leader="true"]').waitFor({ state: 'attached' });
+    page.expectNoConsoleErrors();
   });
 });
