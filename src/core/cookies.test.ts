@@ -219,7 +219,8 @@ describe('acceptedAccessParams', () => {
     // Issue 30: anyone can send a user a link here, so what it writes is bounded.
     ['?amwa%2Dencoded=a%26b', []],
     ['?amwa-x=1&amwa-x=2', [['amwa-x', '1']]],
-    ['?logonType=javascript:alert(1)&logonType=scanner', [['logonType', 'scanner']]],
+    ['?logonType=javascript:alert(1)&logonType=scanner', []],
+    ['?logonType=scanner&logonType=mobile', [['logonType', 'scanner']]],
     ['?logonType=Scanner', []],
     ['?amwa-scanner-user-id=MALLORY9&logonType=scanner', [['amwa-scanner-user-id', 'MALLORY9'], ['logonType', 'scanner']]],
     ['?amwa-scanner-user-id=MALLORY', []],

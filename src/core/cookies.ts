@@ -118,15 +118,18 @@ function isAcceptedAccessParam(name: string, value: string, brandPrefix: string)
 /**
  * The query parameters the access-protection page keeps (spec: `logonType` or `{brandPrefix}-…`,
  * with a non-empty value), bounded, since anyone can send a user such a link: `logonType` only as
- * `mobile` or `scanner`, the user ID as a user ID, other names and values short and URL-safe; the
- * first of a repeated name, and at most `MAX_ACCESS_PARAMS` of them.
+ * `mobile` or `scanner`, the user ID as a user ID, other names and values short and URL-safe; only
+ * the first value of a repeated name counts, and at most `MAX_ACCESS_PARAMS` are kept.
  */
 export function acceptedAccessParams(search: string | URLSearchParams, brandPrefix: string): [name: string, value: string][] {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const kept = new Map<string, string>();
+  // The first value of a name decides: a bad one is not replaced by a good one after it.
+  const seen = new Set<string>();
   for (const [name, value] of params) {
     if (kept.size === MAX_ACCESS_PARAMS) break;
-    if (!kept.has(name) && isAcceptedAccessParam(name, value, brandPrefix)) kept.set(name, value);
+    if (!seen.has(name) && isAcceptedAccessParam(name, value, brandPrefix)) kept.set(name, value);
+    seen.add(name);
   }
   return [...kept];
 }

@@ -1,6 +1,7 @@
 // A host page whose own code is broken cannot break the widget: with a tag manager whose
 // dataLayer.push throws, a user still walks Home → mobile logon → logged on, and the widget
 // reports the broken push once on the console.
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { button, flows, textbox } from './flows';
 import { checkA11y, confirmMobile, EXAMPLES, useE2E, waitForPortal } from './harness';
@@ -139,6 +140,27 @@ describe('host markup named like the native bridge (DOM clobbering)', () => {
     expect(await page.evaluate('Object.prototype.toString.call(window.AmwaNativeBridge).slice(8, -1)')).toBe(kind);
     // An inert session never leads; a live one takes the lead after a second of silence.
     await page.locator('.amwa-root[data-session-leader="true"]').waitFor({ state: 'attached' });
+    page.expectNoConsoleErrors();
+  });
+});
+
+// Issue 30: anyone can send a user a link to the access-protection page, and what it carries was
+// written as cookies for 7.5 days. Only well-formed values of the names the spec gives are kept.
+describe('a link to the access-protection page made by someone else', () => {
+  const cookies = async (page: Page) => Object.fromEntries((await page.context().cookies()).map((cookie) => [cookie.name, cookie.value]));
+
+  test('with bad values it stores nothing, and the start page asks how to log on', async () => {
+    const page = await e2e.open(`${EXAMPLES.vanilla}pages/access-protection?demobank-scanner-user-id=MALLORY9%3Cimg%20src%3Dx%3E&logonType=admin&demobank-ref=a%3Bpath%3D%2F&demobank-scanner-user-id=MALLORY9`);
+    await waitForPortal(page, 'Log on with');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await cookies(page)).toEqual({});
+    page.expectNoConsoleErrors();
+  });
+
+  test('with a well-formed user ID and a logon type that is none, only the user ID is kept', async () => {
+    const page = await e2e.open(`${EXAMPLES.vanilla}pages/access-protection?demobank-scanner-user-id=MALLORY9&logonType=javascript%3Aalert(1)`);
+    await waitForPortal(page, 'Log on with');
+    expect(await cookies(page)).toEqual({ 'demobank-scanner-user-id': 'MALLORY9' });
     page.expectNoConsoleErrors();
   });
 });
