@@ -133,7 +133,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
       const { method, path, target = 'access', body, form, schema, bearer, credentials = true, keepalive, signal } = req;
       // A prerendered page may never be shown: no call (a session, a QR code issued, the XSRF
       // cookie) goes out before it is, and no time-out runs meanwhile.
-      if (page?.prerendering && !(await whenShown(page, scope.signal))) throw new AmwaApiError('aborted', 'Request aborted', { path });
+      if (page?.prerendering === true && !(await whenShown(page, scope.signal))) throw new AmwaApiError('aborted', 'Request aborted', { path });
       const timeoutMs = req.timeoutMs ?? (target === 'security' ? settings.apiGatewayTimeout : settings.bmgApiTimeout);
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
       // Double-submit XSRF only means something when cookies travel with the call.

@@ -12,7 +12,7 @@ export const currentPage = (): PrerenderingPage | undefined => (typeof document 
  */
 export function whenShown(page: PrerenderingPage | undefined, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
-  if (!page?.prerendering) return Promise.resolve(true);
+  if (page?.prerendering !== true) return Promise.resolve(true);
   return new Promise((resolve) => {
     const stop = new AbortController();
     const settle = (shown: boolean) => () => {
