@@ -52,7 +52,7 @@ describe('mount: session leadership', () => {
   });
 
   it('never leads inside the native app', async () => {
-    (window as { AmwaNativeBridge?: unknown }).AmwaNativeBridge = {};
+    (window as { AmwaNativeBridge?: unknown }).AmwaNativeBridge = { postMessage: () => undefined };
     const a = open();
     await waitFor(() => expect(a.leading()).toBe('false'));
     await vi.advanceTimersByTimeAsync(1_500);

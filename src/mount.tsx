@@ -28,6 +28,7 @@ import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeP
 import { createScope, type Scope } from './core/scope';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
+import { readMountOptions } from './core/mount-options';
 import { nearestName } from './core/nearest-name';
 import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
@@ -99,7 +100,7 @@ interface Instance {
   stop(): void;
 }
 
-/** Renders the amwa portal into `element` with settings given as JSON (or an object). Never throws for any settings value. */
+/** Renders the amwa portal into `element` with settings given as JSON (or an object). Never throws for any settings or options value. */
 export function mount(element: HTMLElement, settings: AmwaSettings | string = {}, options: MountOptions = {}): AmwaHandle {
   return createWidget(element, settings, options);
 }
@@ -110,12 +111,15 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   // Host code (listeners, data layer, loadLocale, fetch) runs guarded: one report per source, per widget.
   const guard = createHostGuard();
   const emitter = createEmitter(element, guard);
+  // Untyped hosts pass anything (`null`, a number, `{ fetch: 'x' }`): a settings error, never a throw.
+  const optionsRead = readMountOptions(options);
+  const checked = (optionsRead.ok ? optionsRead.options : {}) as WidgetOptions;
   const hostOptions: WidgetOptions = {
-    ...options,
-    fetch: options.fetch && guardFetch(guard, options.fetch),
-    loadLocale: options.loadLocale && guardLocaleLoader(guard, options.loadLocale),
+    ...checked,
+    fetch: checked.fetch && guardFetch(guard, checked.fetch),
+    loadLocale: checked.loadLocale && guardLocaleLoader(guard, checked.loadLocale),
   };
-  for (const [type, listener] of Object.entries(options.on ?? {})) emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
+  for (const [type, listener] of Object.entries(checked.on ?? {})) emitter.on(type as AmwaEventType, listener as AmwaListener<AmwaEventType>);
   const readyOnce = { fired: false };
   // The cookies the first render waits for are asked for first: the browser answers in a task of
   // its own (tens of ms on a slow phone while the page loads) while the settings, the shadow root
@@ -158,6 +162,11 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   };
 
   const accept = (value: unknown, merge: boolean) => {
+    // Options are read once: wrong ones keep the error page up whatever the settings say.
+    if (!optionsRead.ok) {
+      if (!instance) render(defaultSettings(), true);
+      return reject(optionsRead.field, optionsRead.message, undefined, optionsRead, true);
+    }
     const read = readSettingsInput(value);
     let next: unknown;
     if (read.ok) {

@@ -83,6 +83,51 @@ describe('settings problems are reported once, worded for the moment', () => {
     expect(heard.messages()[0]).toMatch(/^amwa settings: "apiBaseURL" is not a known setting; did you mean 'apiBaseUrl'\? The widget shows its error page/);
   });
 
+  // Issue 30: mount(el, settings, null) threw a TypeError into the host page.
+  it.each([
+    ['null', null, 'options', '"options" must be an object ({ on, loadLocale, fetch }) or left out, not null'],
+    ['a number', 42, 'options', 'not a number'],
+    ['a string', '{"fetch":1}', 'options', 'not a string'],
+    ['a list', [], 'options', 'not a list'],
+    ['a function', () => undefined, 'options', 'not a function'],
+    ['fetch that is no function', { fetch: 'https://evil.example' }, 'options.fetch', 'must be a function'],
+    ['loadLocale that is no function', { loadLocale: {} }, 'options.loadLocale', 'must be a function'],
+    ['on that is no object', { on: 'amwa-ready' }, 'options.on', 'must be an object of listeners by event name'],
+    ['a listener that is no function', { on: { 'amwa-ready': true } }, 'options.on.amwa-ready', 'must be a function'],
+    ['a misspelt event', { on: { 'amwa-redy': () => undefined } }, 'options.on.amwa-redy', "is not an amwa event; did you mean 'amwa-ready'?"],
+    ['an unknown option', { fech: fetch }, 'options.fech', "is not a known option; did you mean 'fetch'?"],
+    ['a getter', Object.defineProperty({}, 'fetch', { get: () => fetch, enumerable: true }), 'options.fetch', 'must be a plain value, not a getter'],
+    ['a throwing proxy', new Proxy({}, { ownKeys: () => { throw new Error('no'); } }), 'options', 'could not be read'],
+  ])('mount: options that are %s are a settings error naming the field, never a throw', async (_, options, field, words) => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const heard = listen(host);
+    let handle: AmwaHandle | undefined;
+    expect(() => (handle = mount(host, good, options as never))).not.toThrow();
+    cleanups.push(() => (handle?.unmount(), host.remove()));
+    expect(await errorHeading(host.shadowRoot!)).toBeTruthy();
+    await settle();
+    expect(heard.messages()).toHaveLength(1);
+    expect(heard.messages()[0]).toContain(`amwa settings: "${field}" `);
+    expect(heard.messages()[0]).toContain(words);
+    expect(heard.messages()[0]).toContain('The widget shows its error page until the settings are fixed');
+    expect(heard.origins).toEqual([`settings.${field}`]);
+    // Settings cannot mend options: an update keeps the error page and is not reported again.
+    handle!.update({ qrTimeout: 1000 });
+    await settle();
+    expect(await errorHeading(host.shadowRoot!)).toBeTruthy();
+    expect(heard.messages()).toHaveLength(1);
+  });
+
+  it('mount: options left out or with undefined fields are fine, and a listener in them is heard', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const heard = listen(host);
+    const ready = vi.fn();
+    const handle = mount(host, good, { on: { 'amwa-ready': ready, 'amwa-prefill': undefined }, fetch: undefined });
+    cleanups.push(() => (handle.unmount(), host.remove()));
+    await waitFor(() => expect(ready).toHaveBeenCalled());
+    expect(heard.messages()).toEqual([]);
+  });
+
   it('mount: a mount undone in the same task reports nothing', async () => {
     const host = document.body.appendChild(document.createElement('div'));
     const heard = listen(host);

@@ -1,5 +1,6 @@
 import type { AmwaEventMap, Emit } from './events';
 import { createHostGuard, type HostGuard } from './host-guard';
+import type { PrerenderingPage } from './page-shown';
 import type { Settings } from './settings';
 import { WIDGET_GLOBALS } from './widget-globals';
 
@@ -38,7 +39,7 @@ export interface AnalyticsDeps {
 }
 
 /** The page as analytics sees it: prerendered (speculation rules) or shown. */
-export type PrerenderingPage = EventTarget & { readonly prerendering?: boolean };
+export type { PrerenderingPage };
 
 /**
  * Creates the analytics recorder; without a `window` (server) only the events are emitted.

@@ -279,6 +279,49 @@ describe('createApiClient: failures', () => {
   });
 });
 
+// Issue 30: a prerendered page (speculation rules) that the user never sees started an anonymous
+// session, a web-session bootstrap and a QR code. No call goes out before the page is shown.
+describe('createApiClient: a prerendered page', () => {
+  const prerenderedPage = () => Object.assign(new EventTarget(), { prerendering: true });
+  const show = (page: ReturnType<typeof prerenderedPage>) => {
+    page.prerendering = false;
+    page.dispatchEvent(new Event('prerenderingchange'));
+  };
+
+  it('sends nothing, POST or GET, until the page is shown, then sends each call once', async () => {
+    vi.useFakeTimers();
+    const net = network(() => json({ ok: true }, { headers: { 'X-XSRF-TOKEN': 'token' } }));
+    const page = prerenderedPage();
+    const { api } = client(net.fetch, { page, settings: { ...testSettings(), bmgApiTimeout: 50 } });
+    const post = api.request({ method: 'POST', path: '/v1/public/session/anonymous/initiate', credentials: false });
+    const get = api.request({ method: 'GET', path: '/v1/api/public/qr' });
+    const xsrf = api.request({ method: 'POST', path: '/v1/api/public/scanner/status', body: { userName: 'ANNA0001' } });
+    // Well past the calls' time-out: waiting for the page is not the call's time.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(net.calls).toEqual([]);
+    show(page);
+    await expect(Promise.all([post, get, xsrf])).resolves.toHaveLength(3);
+    expect(net.calls.map((call) => `${call.init.method} ${new URL(call.url).pathname}`)).toEqual([
+      'POST /access/v1/public/session/anonymous/initiate',
+      'GET /access/v1/api/public/qr',
+      'GET /access/',
+      'POST /access/v1/api/public/scanner/status',
+    ]);
+  });
+
+  it('fails a waiting call as aborted when the widget goes first, and never sends it', async () => {
+    const net = network(() => json({}));
+    const page = prerenderedPage();
+    const { api } = client(net.fetch, { page });
+    const waiting = api.request({ method: 'POST', path: '/v1/api/public/scanner/status', credentials: false });
+    scope.dispose();
+    expect((await failure(waiting)).kind).toBe('aborted');
+    show(page);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(net.calls).toEqual([]);
+  });
+});
+
 describe('createLazyApiClient', () => {
   it('loads the client once, on the first request, and shares it', async () => {
     const fetch = vi.fn(async () => new Response(")]}'\n{\"ok\":true}", { status: 200 }));

@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import type { ZodMiniType } from 'zod/mini';
 import { AmwaApiError } from './api-error';
 import type { Emit } from './events';
+import { currentPage, whenShown, type PrerenderingPage } from './page-shown';
 import type { Scope } from './scope';
 import type { Settings } from './settings';
 import { parseWithoutCodegen } from './zod';
@@ -58,6 +59,8 @@ export interface ApiClientDeps {
   language: () => string;
   /** The network edge; defaults to the global fetch, looked up per call. */
   fetch?: typeof fetch;
+  /** The page: while it is prerendered, calls wait until it is shown (defaults to `document`). */
+  page?: PrerenderingPage;
 }
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -76,7 +79,7 @@ const parseBody = (text: string): unknown => {
 };
 
 /** Creates the API client: credentials, XSRF, `)]}'` stripping, time-outs, checked bodies, typed errors. */
-export function createApiClient({ settings, emit, scope, language, fetch: send = (input, init) => globalThis.fetch(input, init) }: ApiClientDeps): ApiClient {
+export function createApiClient({ settings, emit, scope, language, fetch: send = (input, init) => globalThis.fetch(input, init), page = currentPage() }: ApiClientDeps): ApiClient {
   parseWithoutCodegen();
   let xsrfProbe: Promise<void> | undefined;
   let xsrfFromHeader: string | undefined;
@@ -130,6 +133,9 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
   return {
     async request<T>(req: ApiRequest<T>): Promise<ApiResponse<T>> {
       const { method, path, operation, target = 'access', body, form, schema, bearer, credentials = true, keepalive, signal } = req;
+      // A prerendered page may never be shown: no call (a session, a QR code issued, the XSRF
+      // cookie) goes out before it is, and no time-out runs meanwhile.
+      if (page?.prerendering === true && !(await whenShown(page, scope.signal))) throw new AmwaApiError('aborted', 'Request aborted', { path });
       const timeoutMs = req.timeoutMs ?? (target === 'security' ? settings.apiGatewayTimeout : settings.bmgApiTimeout);
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language() };
       // Double-submit XSRF only means something when cookies travel with the call.

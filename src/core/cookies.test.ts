@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptedAccessParams, askedNow, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, pageCookieStore, type CookieStoreLike } from './cookies';
+import { acceptedAccessParams, askedNow, COOKIE_LIFETIME_MS, createCookies, FALLBACK_MAX_AGE_S, MAX_ACCESS_PARAMS, pageCookieStore, type CookieStoreLike } from './cookies';
 
 const NOW = new Date('2025-06-03T12:00:00Z');
 const settings = { basePath: '', brandPrefix: 'amwa' };
@@ -213,12 +213,33 @@ describe('acceptedAccessParams', () => {
     ['?logonType=', []],
     ['?logonType', []],
     ['?logontype=mobile&LogonType=mobile', []],
-    ['?amwa-x=1&amwa-y=%20&amwa=2&amwax=3&xamwa-z=4', [['amwa-x', '1'], ['amwa-y', ' ']]],
+    ['?amwa-x=1&amwa-y=%20&amwa=2&amwax=3&xamwa-z=4', [['amwa-x', '1']]],
     ['?AMWA-x=1', []],
-    ['?amwa%2Dencoded=a%26b', [['amwa-encoded', 'a&b']]],
-    ['?amwa-x=1&amwa-x=2', [['amwa-x', '1'], ['amwa-x', '2']]],
+    ['?amwa%2Dencoded=a-b', [['amwa-encoded', 'a-b']]],
+    // Issue 30: anyone can send a user a link here, so what it writes is bounded.
+    ['?amwa%2Dencoded=a%26b', []],
+    ['?amwa-x=1&amwa-x=2', [['amwa-x', '1']]],
+    ['?logonType=javascript:alert(1)&logonType=scanner', []],
+    ['?logonType=scanner&logonType=mobile', [['logonType', 'scanner']]],
+    ['?logonType=Scanner', []],
+    ['?amwa-scanner-user-id=MALLORY9&logonType=scanner', [['amwa-scanner-user-id', 'MALLORY9'], ['logonType', 'scanner']]],
+    ['?amwa-scanner-user-id=MALLORY', []],
+    ['?amwa-scanner-user-id=MALLORY9MALLORY99', []],
+    ['?amwa-scanner-user-id=MALLORY9%3Cimg%3E', []],
+    ['?amwa-scanner-user-id=MALL%20RY9', []],
+    ['?amwa-scanner-user-id=MALLORY9%3B%20path%3D%2F', []],
+    ['?amwa-scanner-user-id=M%C3%84LLORY9', []],
+    ['?amwa-ref=corp%0D%0ASet-Cookie%3A%20x%3D1', []],
+    ['?amwa-ref=' + 'a'.repeat(65), []],
+    ['?amwa-' + 'r'.repeat(65) + '=1', []],
+    ['?amwa-Ref=1&amwa-r%C3%A9f=1&amwa-r_f=1&amwa--=1', []],
   ])('%j → %j', (search, expected) => {
     expect(acceptedAccessParams(search, 'amwa')).toEqual(expected);
+  });
+
+  it(`keeps at most ${MAX_ACCESS_PARAMS} parameters of one link`, () => {
+    const search = Array.from({ length: 50 }, (_, index) => `amwa-p${index}=v`).join('&');
+    expect(acceptedAccessParams(search, 'amwa')).toEqual(Array.from({ length: MAX_ACCESS_PARAMS }, (_, index) => [`amwa-p${index}`, 'v']));
   });
 
   it('takes URLSearchParams and honours the brand prefix', () => {

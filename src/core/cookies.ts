@@ -98,10 +98,40 @@ async function readAhead(store: CookieStoreLike): Promise<Map<string, string>> {
   return jar;
 }
 
-/** The query parameters the access-protection page keeps: `logonType` or `{brandPrefix}-…`, with a non-empty value. */
+/** At most this many access-protection parameters are kept from one link; the rest are dropped. */
+export const MAX_ACCESS_PARAMS = 8;
+
+// What a link may write, however it was made: a brand-prefixed name of lowercase letters, digits
+// and hyphens, and a value of URL-safe characters, both short; the remembered user ID as the
+// scanner logon's user ID rule has it, and the logon type as one of its two values.
+const ACCESS_NAME_REST = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const ACCESS_VALUE = /^[\w.~-]{1,64}$/;
+const LOGON_USER_ID = /^[\w.@~+-]{8,16}$/;
+
+/** True when the access-protection page may keep `value` under `name`. */
+function isAcceptedAccessParam(name: string, value: string, brandPrefix: string): boolean {
+  if (name === 'logonType') return isLogonType(value);
+  if (!name.startsWith(`${brandPrefix}-`) || !ACCESS_NAME_REST.test(name.slice(brandPrefix.length + 1))) return false;
+  return name === `${brandPrefix}-scanner-user-id` ? LOGON_USER_ID.test(value) : ACCESS_VALUE.test(value);
+}
+
+/**
+ * The query parameters the access-protection page keeps (spec: `logonType` or `{brandPrefix}-…`,
+ * with a non-empty value), bounded, since anyone can send a user such a link: `logonType` only as
+ * `mobile` or `scanner`, the user ID as a user ID, other names and values short and URL-safe; only
+ * the first value of a repeated name counts, and at most `MAX_ACCESS_PARAMS` are kept.
+ */
 export function acceptedAccessParams(search: string | URLSearchParams, brandPrefix: string): [name: string, value: string][] {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return [...params].filter(([name, value]) => value !== '' && (name === 'logonType' || name.startsWith(`${brandPrefix}-`)));
+  const kept = new Map<string, string>();
+  // The first value of a name decides: a bad one is not replaced by a good one after it.
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    if (kept.size === MAX_ACCESS_PARAMS) break;
+    if (!seen.has(name) && isAcceptedAccessParam(name, value, brandPrefix)) kept.set(name, value);
+    seen.add(name);
+  }
+  return [...kept];
 }
 
 /**

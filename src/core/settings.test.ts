@@ -129,6 +129,33 @@ describe('parseSettings: hostile values', () => {
     expect(parseSettings({ channel: 'o'.repeat(33) })).toMatchObject({ ok: false, field: 'channel' });
   });
 
+  // Issue 30: '/access/..' was accepted and broke every option link (the browser resolves the dots away).
+  it.each(['/access/..', '/access/.', '/..', '/.', '/access/../other', '/a/./b', '\\access', '/access\\pages'])('refuses the base path %j, naming basePath', (basePath) => {
+    expect(parseSettings({ basePath })).toMatchObject({ ok: false, field: 'basePath', message: expect.stringContaining('without . or .. segments') });
+  });
+
+  it.each(['/access', '/access/', '/.well-known/amwa', '/a.b/c..d', '/v1.2', '/...'])('takes the base path %j', (basePath) => {
+    expect(ok({ basePath }).basePath).toBe(basePath.replace(/\/$/, ''));
+  });
+
+  // Issue 30: markdown in serviceEmail rendered a phishing link in the widget's rich text.
+  it.each([
+    'service@bank.example)[verify-your-account](https://evil.example/phish',
+    '[service@bank.example](https://evil.example)',
+    'service@bank.example **urgent**',
+    'service@bank',
+    'service bank@bank.example',
+    '<service@bank.example>',
+    'mailto:service@bank.example',
+    'service@bank.example?cc=evil@evil.example',
+  ])('refuses the service e-mail %j, naming serviceEmail', (serviceEmail) => {
+    expect(parseSettings({ serviceEmail })).toMatchObject({ ok: false, field: 'serviceEmail', message: expect.stringContaining('must be an e-mail address') });
+  });
+
+  it.each(['service@bank.example', 'first.last+help@mail.bank-group.example', 'SERVICE@BANK.EXAMPLE'])('takes the service e-mail %j', (serviceEmail) => {
+    expect(ok({ serviceEmail }).serviceEmail).toBe(serviceEmail);
+  });
+
   it('takes an initial route that is a path, nothing else', () => {
     expect(parseSettings({ initialRoute: 'http://[::1' })).toMatchObject({ ok: false, field: 'initialRoute' });
     expect(ok({ initialRoute: '/pages/logon/scanner?x=1#y' }).initialRoute).toBe('/pages/logon/scanner?x=1#y');

@@ -2,6 +2,7 @@ import { DEFAULT_COUNTRY, LANGUAGES, type Language } from './i18n';
 import { nearestName } from './nearest-name';
 import { routeProblem } from './router';
 import { MAX_TIMER_MS } from './server-duration';
+import { isEmailAddress } from './validate/email';
 import { WIDGET_GLOBALS } from './widget-globals';
 
 /** Countries amwa ships texts or defaults for; any other two-letter code is accepted too. */
@@ -190,14 +191,15 @@ const messageTable = namedMap(2000, MESSAGE_KEY, text(4000), 'texts by dotted ke
 
 /** Every setting: how an untrusted value is checked, and its default (`undefined`: derived, or none). */
 const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fallback?: AmwaSettings[K]] } = {
-  basePath: [text(256, /^(\/[\w.~-]+)*\/?$/, 'a path such as /access'), '/'],
+  // No `.` or `..` segment: the browser would resolve it away, and every link under the base path with it.
+  basePath: [text(256, /^(\/(?!\.\.?(?:\/|$))[\w.~-]+)*\/?$/, 'a path such as /access, without . or .. segments or backslashes'), '/'],
   apiBaseUrl: [url],
   securityApiBaseUrl: [url],
   channel: [text(32), 'blue'],
   language: [oneOf(LANGUAGES), 'en'],
   country: [text(2, /^[A-Z]{2}$/, 'two capital letters')],
   brandPrefix: [text(32, /^[a-z][a-z0-9]*$/, 'lowercase letters and digits'), 'amwa'],
-  serviceEmail: [text(254, /^[^\s@]+@[^\s@]+$/, 'an e-mail address'), 'service@example.com'],
+  serviceEmail: [(value, path) => text(254)(value, path) ?? (isEmailAddress(value as string) ? undefined : fail(path, 'must be an e-mail address such as service@bank.example')), 'service@example.com'],
   bmgApiTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 5000],
   apiGatewayTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 10000],
   qrTimeout: [whole(1, MAX_TIMER_MS, 'ms'), 120000],

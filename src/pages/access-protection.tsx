@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
+import { currentPage, whenShown } from '../core/page-shown';
 import { Alert } from '../ui/alert';
 import { Card } from '../ui/card';
-import { RichText } from '../ui/rich-text';
+import { EMAIL_SLOT, RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
 /**
- * Access protection: stores the accepted query parameters, drops the query from the address bar
- * and goes to the start page; without any query parameter it explains that access is not allowed.
+ * Access protection: once the page is shown, stores the accepted query parameters, drops the
+ * query from the address bar and goes to the start page; without any query parameter it explains that access is not allowed.
  */
 export function AccessProtection() {
   const t = useT();
@@ -21,8 +22,14 @@ export function AccessProtection() {
 
   useEffect(() => {
     if (!hasQuery) return;
-    cookies.storeAccessParams(router.location.search);
-    router.navigate('/', { replace: true });
+    const left = new AbortController();
+    // A link the host prerenders may never be shown: it writes its cookies only once it is.
+    void whenShown(currentPage(), left.signal).then((shown) => {
+      if (!shown) return;
+      cookies.storeAccessParams(router.location.search);
+      router.navigate('/', { replace: true });
+    });
+    return () => left.abort();
   }, [hasQuery, cookies, router]);
 
   // The close button is gone with the alert: focus goes to the way forward that replaces it.
@@ -36,7 +43,7 @@ export function AccessProtection() {
       {dismissed ? (
         // The closed alert leaves the page its heading, what it said, and the way on.
         <Card ref={onwardRef} cardTitle={t('accessProtection.title')} headingLevel={1}>
-          <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+          <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
           <p>
             <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
           </p>
@@ -47,7 +54,7 @@ export function AccessProtection() {
             {t('accessProtection.title')}
           </h1>
           <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-            <RichText text={t('accessProtection.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+            <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
           </Alert>
         </>
       )}

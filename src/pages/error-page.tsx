@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName, useDropTokens } from '../context';
 import { isTraceId } from '../core/trace-id';
 import { Card } from '../ui/card';
-import { RichText } from '../ui/rich-text';
+import { EMAIL_SLOT, RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
 /** The generic error page: retry advice, contact, timestamp and a valid trace id from `?trace-id=`. */
@@ -19,7 +19,7 @@ export function ErrorPage() {
     <div className="amwa-page">
       <Card cardTitle={t('errorPage.title')} headingLevel={1}>
         <p>{t('errorPage.retry')}</p>
-        <RichText text={t('errorPage.contact', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+        <RichText text={t('errorPage.contact', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
         <dl className="amwa-facts">
           <dt>{t('common.timestamp')}</dt>
           <dd>{timestamp}</dd>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAmwa, useRouter, useT, usePageName } from '../context';
 import { Card } from '../ui/card';
 import { useFlowStyles } from '../ui/use-styles';
-import { RichText } from '../ui/rich-text';
+import { EMAIL_SLOT, RichText } from '../ui/rich-text';
 import { AppLink, useContactTracking } from './app-link';
 
 /** 404 page; a 'mobile' hash means an old bookmark of the mobile logon page, which has moved. */
@@ -36,7 +36,7 @@ export function NotFound() {
   return (
     <div className="amwa-page">
       <Card cardTitle={t('notFound.title')} headingLevel={1}>
-        <RichText text={t('notFound.text', { email: settings.serviceEmail })} onLinkClick={trackContact} />
+        <RichText text={t('notFound.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
         <dl className="amwa-facts">
           <dt>{t('common.timestamp')}</dt>
           <dd>{timestamp}</dd>

@@ -54,6 +54,49 @@ describe('access protection', () => {
   });
 });
 
+// Issue 30: a link to the access-protection page writes the remembered user ID and logon type,
+// so what it writes is bounded, and a prerendered link that is never shown writes nothing.
+describe('access protection: what a link may write', () => {
+  const mountAt = async (initialRoute: string) => {
+    handle = mount(host, { routing: 'memory', brandPrefix: 'demobank', serviceEmail: 'service@demobank.example', initialRoute }, { loadLocale: fileLocaleLoader });
+    await waitFor(() => expect(host.shadowRoot?.querySelector('.amwa-root .amwa-page')).toBeTruthy(), { timeout: 5000 });
+    // Effects and the microtasks after them: long enough for a write that was going to happen.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const prerender = (prerendering: boolean) => Object.defineProperty(document, 'prerendering', { value: prerendering, configurable: true });
+  afterEach(() => Reflect.deleteProperty(document, 'prerendering'));
+
+  it('stores nothing of a link with bad values, and the start page asks how to log on', async () => {
+    const view = await open('/pages/access-protection?demobank-scanner-user-id=MALLORY9%3Cimg%20src%3Dx%3E&logonType=admin&demobank-ref=a%3Bb');
+    expect(await view.findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+    expect(document.cookie).toBe('');
+  });
+
+  it('writes nothing while prerendered, and everything once shown', async () => {
+    prerender(true);
+    const routes: string[] = [];
+    host.addEventListener('amwa-route-change', (event) => routes.push((event as CustomEvent).detail.path));
+    await mountAt('/pages/access-protection?demobank-scanner-user-id=MALLORY9&logonType=scanner');
+    expect(document.cookie).toBe('');
+    expect(routes).not.toContain('/pages/logon/scanner');
+    prerender(false);
+    document.dispatchEvent(new Event('prerenderingchange'));
+    await waitFor(() => expect(routes).toContain('/pages/logon/scanner'));
+    expect([cookie('demobank-scanner-user-id'), cookie('logonType')]).toEqual(['MALLORY9', 'scanner']);
+  });
+
+  it('writes nothing when unmounted before it was shown', async () => {
+    prerender(true);
+    await mountAt('/pages/access-protection?logonType=scanner');
+    handle!.unmount();
+    handle = undefined;
+    prerender(false);
+    document.dispatchEvent(new Event('prerenderingchange'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.cookie).toBe('');
+  });
+});
+
 describe('error page', () => {
   it('shows a trace id that matches the format', async () => {
     const view = await open(`/pages/error?trace-id=${TRACE}`);

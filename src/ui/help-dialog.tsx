@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Dialog } from './dialog';
 import { ChevronRightIcon } from './icons';
-import { RichText } from './rich-text';
+import { RichText, type RichTextProps } from './rich-text';
 
 /** One help situation: the question, its resolution (rich-text markup) and optional extra content. */
 export interface HelpTopic {
@@ -25,13 +25,15 @@ export interface HelpDialogProps {
   backLabel: string;
   /** Heard for every tracked click: a topic opened, or a link in a resolution followed. */
   onTrack?: (content: string) => void;
+  /** Values for the slots the resolutions keep (the service-team address), put in after parsing. */
+  values?: RichTextProps['values'];
 }
 
 /**
  * The Help dialog: a list of situations; choosing one shows its resolution with a back
  * arrow in the header that returns to the list.
  */
-export function HelpDialog({ open, onOpenChange, title, topics, initialTopic, closeLabel, backLabel, onTrack }: HelpDialogProps) {
+export function HelpDialog({ open, onOpenChange, title, topics, initialTopic, closeLabel, backLabel, onTrack, values }: HelpDialogProps) {
   const [selectedId, setSelectedId] = useState(initialTopic);
   const [opened, setOpened] = useState(open);
   // Each opening starts at the preselected topic (or the list), not where the last one ended.
@@ -57,7 +59,7 @@ export function HelpDialog({ open, onOpenChange, title, topics, initialTopic, cl
     >
       {selected ? (
         <div className="amwa-help__detail">
-          <RichText text={selected.resolution} onLinkClick={(href) => onTrack?.(`help:${selected.id}:${href}`)} />
+          <RichText text={selected.resolution} values={values} onLinkClick={(href) => onTrack?.(`help:${selected.id}:${href}`)} />
           {selected.extra}
         </div>
       ) : (

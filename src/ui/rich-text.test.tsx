@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RichText, safeHref } from './rich-text';
+import { EMAIL_SLOT, RichText, safeHref } from './rich-text';
 
 afterEach(cleanup);
 
@@ -79,3 +79,33 @@ describe('safeHref', () => {
     expect(safeHref('data:text/html,x')).toBeUndefined();
   });
 });
+
+// Issue 30: the service-team address from the settings was put into the text before the markup
+// was parsed, so `service@bank.example)[verify-your-account](https://evil.example/phish` became a link.
+describe('RichText values', () => {
+  const text = 'Mail the [service team](mailto:{{email}}) or write to {{email}}; **{{email}}** too.';
+  const hostile = 'service@bank.example)[verify-your-account](https://evil.example/phish';
+
+  it('puts a value in after parsing: as text, and percent-encoded in the link target', () => {
+    const { container } = render(<RichText text={text} values={{ email: hostile }} />);
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`mailto:${encodeURIComponent(hostile).replace(/%40/g, '@')}`]);
+    expect(links[0]?.textContent).toBe('service team');
+    expect(container.querySelector('a[href*="evil.example/phish"]:not([href^="mailto:"])')).toBeNull();
+    expect(container.textContent).toBe(`Mail the service team or write to ${hostile}; ${hostile} too.`);
+    expect(container.querySelector('strong')?.textContent).toBe(hostile);
+  });
+
+  it('keeps markup characters of a value as text, and headers out of a mailto', () => {
+    const { container } = render(<RichText text={text} values={{ email: 'a**b**?cc=evil@evil.example' }} />);
+    expect(container.querySelectorAll('strong')).toHaveLength(1);
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('mailto:a**b**%3Fcc%3Devil@evil.example');
+  });
+
+  it('leaves a slot without a value as written, and EMAIL_SLOT keeps the slot through t()', () => {
+    const { container } = render(<RichText text="Write to {{email}} or {{other}}." values={{ email: 'service@bank.example' }} />);
+    expect(container.textContent).toBe('Write to service@bank.example or {{other}}.');
+    expect(EMAIL_SLOT).toEqual({ email: '{{email}}' });
+  });
+});
+

@@ -8,7 +8,27 @@ export interface RichTextProps {
   /** Heard when the user follows a link (help-link analytics). */
   onLinkClick?: (href: string) => void;
   className?: string;
+  /**
+   * Values for the `{{name}}` slots `text` still holds (see {@link EMAIL_SLOT}): put in after the
+   * markup is parsed, as text (and percent-encoded in a link target), so a value is never markup.
+   */
+  values?: Readonly<Record<string, string>>;
 }
+
+/**
+ * Params for `t()` that leave `{{email}}` in the text for {@link RichText}'s `values`: the
+ * service-team address comes from the host's settings, and must not take part in parsing.
+ */
+export const EMAIL_SLOT: Readonly<Record<string, string>> = { email: '{{email}}' };
+
+const SLOT = /\{\{\s*(\w+)\s*\}\}/g;
+
+/** `text` with its slots filled by `values` (each through `encode`); a slot without a value stays as written. */
+const fill = (text: string, values: RichTextProps['values'], encode: (value: string) => string = (value) => value) =>
+  values ? text.replace(SLOT, (slot, name: string) => (Object.hasOwn(values, name) ? encode(values[name]!) : slot)) : text;
+
+// In a link target a value is data: `?`, `#`, `&` and the like cannot add headers or parts to a `mailto:`.
+const asUrlPart = (value: string) => encodeURIComponent(value).replace(/%40/g, '@');
 
 const SAFE_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const INLINE = /\*\*(.+?)\*\*|\[([^\]\n]+)\]\(([^()\s]+)\)/g;
@@ -24,18 +44,18 @@ export function safeHref(url: string): string | undefined {
   }
 }
 
-function inline(text: string, onLinkClick: RichTextProps['onLinkClick']): ReactNode[] {
+function inline(text: string, onLinkClick: RichTextProps['onLinkClick'], values: RichTextProps['values']): ReactNode[] {
   const nodes: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(INLINE)) {
     const [whole, bold, label, url] = match;
     const at = match.index;
-    if (at > last) nodes.push(text.slice(last, at));
+    if (at > last) nodes.push(fill(text.slice(last, at), values));
     if (bold !== undefined) {
-      nodes.push(<strong key={at}>{inline(bold, onLinkClick)}</strong>);
+      nodes.push(<strong key={at}>{inline(bold, onLinkClick, values)}</strong>);
     } else {
-      const href = safeHref(url ?? '');
-      const content = inline(label ?? '', onLinkClick);
+      const href = safeHref(fill(url ?? '', values, asUrlPart));
+      const content = inline(label ?? '', onLinkClick, values);
       nodes.push(
         href ? (
           <a key={at} href={href} onClick={onLinkClick && (() => onLinkClick(href))}>
@@ -49,7 +69,7 @@ function inline(text: string, onLinkClick: RichTextProps['onLinkClick']): ReactN
     }
     last = at + whole.length;
   }
-  if (last < text.length) nodes.push(text.slice(last));
+  if (last < text.length) nodes.push(fill(text.slice(last), values));
   return nodes;
 }
 
@@ -67,7 +87,7 @@ function runs(lines: string[]): string[][] {
 }
 
 /** Renders the locale files' tiny markup as React elements: no HTML parsing, unsafe link targets become plain text. */
-export function RichText({ text, onLinkClick, className }: RichTextProps) {
+export function RichText({ text, onLinkClick, className, values }: RichTextProps) {
   const blocks = text
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t]*\n/)
@@ -80,7 +100,7 @@ export function RichText({ text, onLinkClick, className }: RichTextProps) {
           isItem(run[0] ?? '') ? (
             <ul key={`${b}-${r}`}>
               {run.map((line, i) => (
-                <li key={i}>{inline(line.slice(2), onLinkClick)}</li>
+                <li key={i}>{inline(line.slice(2), onLinkClick, values)}</li>
               ))}
             </ul>
           ) : (
@@ -88,7 +108,7 @@ export function RichText({ text, onLinkClick, className }: RichTextProps) {
               {run.map((line, i) => (
                 <Fragment key={i}>
                   {i > 0 && <br />}
-                  {inline(line, onLinkClick)}
+                  {inline(line, onLinkClick, values)}
                 </Fragment>
               ))}
             </p>

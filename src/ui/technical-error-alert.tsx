@@ -3,7 +3,7 @@ import { technicalAlertTime } from '../core/error-handler';
 import type { AmwaEventType, AmwaListener, TechnicalExceptionDetail } from '../core/events';
 import { Alert } from './alert';
 import { Button } from './button';
-import { RichText } from './rich-text';
+import { RichText, type RichTextProps } from './rich-text';
 import { useFlowStyles } from './use-styles';
 
 /** The words of the alert's facts, in the page's language. */
@@ -23,6 +23,8 @@ export interface TechnicalErrorAlertProps {
   on<K extends AmwaEventType>(type: K, listener: AmwaListener<K>): () => void;
   /** The alert text, rich-text markup (the service-team address is a mail link). */
   text: string;
+  /** Values for the slots `text` keeps (the service-team address), put in after parsing. */
+  values?: RichTextProps['values'];
   labels: TechnicalErrorLabels;
   /** 'MMMM dd, HH:mm:ss' in Amsterdam time (`i18n.amsterdamTime`). */
   formatTime(date: Date): string;
@@ -43,7 +45,7 @@ export function amsterdamZone(date: Date, locale: string): string {
  * response's time (its time zone named) and, under Details, the trace id with a Copy button for
  * the mail to the service team; gone on `amwa-clear-technical-exception`.
  */
-export function TechnicalErrorAlert({ on, text, labels, formatTime, locale, onLinkClick }: TechnicalErrorAlertProps) {
+export function TechnicalErrorAlert({ on, text, values, labels, formatTime, locale, onLinkClick }: TechnicalErrorAlertProps) {
   useFlowStyles();
   const [detail, setDetail] = useState<TechnicalExceptionDetail>();
   const [copied, setCopied] = useState(false);
@@ -74,7 +76,7 @@ export function TechnicalErrorAlert({ on, text, labels, formatTime, locale, onLi
   };
   return (
     <Alert variant="error" className="amwa-technical-error" focusRescue>
-      <RichText text={text} onLinkClick={onLinkClick} />
+      <RichText text={text} values={values} onLinkClick={onLinkClick} />
       <dl className="amwa-facts">
         <dt>{labels.timestamp}</dt>
         <dd>

@@ -65,7 +65,7 @@ describe('onLeaderChange', () => {
   });
 
   it('never reports anything inside the native app', async () => {
-    const win = Object.assign(new EventTarget(), { AmwaNativeBridge: {} });
+    const win = Object.assign(new EventTarget(), { AmwaNativeBridge: { postMessage: () => undefined } });
     const { tab, heard } = open('a', { window: win });
     await tab.session.init();
     await vi.advanceTimersByTimeAsync(5_000);

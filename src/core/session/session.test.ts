@@ -400,7 +400,7 @@ describe('logout', () => {
 
 describe('native bridge', () => {
   it('switches every operation to an inert variant', async () => {
-    const win = Object.assign(new EventTarget(), { AmwaNativeBridge: {} });
+    const win = Object.assign(new EventTarget(), { AmwaNativeBridge: { postMessage: () => undefined } });
     const tab = open(server(), { window: win });
     const { session } = tab;
     const heard = vi.fn();

@@ -12,3 +12,10 @@ export function anonymizeEmail(email: string): string {
   const stars = '*'.repeat(Math.max(MIN_STARS, local.length - VISIBLE));
   return local.slice(0, VISIBLE).join('') + stars + (at < 0 ? '' : email.slice(at));
 }
+
+// RFC 5322 dot-atom local part; a domain of hostname labels with at least one dot and a 2+ character top level.
+const EMAIL =
+  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/i;
+
+/** True for an ordinary e-mail address (dot-atom local part, a dotted host name); no length limit of its own. */
+export const isEmailAddress = (value: string): boolean => EMAIL.test(value);

@@ -1,6 +1,7 @@
 // Field rules as small named objects (Lion style). Validators see the model value, i.e. the
 // view value after its parser (parsers.ts): '38-1234567-8' arrives as '3812345678'.
 import { damm, luhn, serialCheck } from './check-digits';
+import { isEmailAddress } from './email';
 
 /** A named rule: `validate` says whether a value passes, `message` is the i18n key shown when it does not. */
 export interface Validator<T = string> {
@@ -66,12 +67,8 @@ export const scannerUserId = (): Validator => rule('scannerUserId', (value) => /
 /** Activation user ID: 1 to 16 characters, no whitespace. */
 export const activationUserId = (): Validator => rule('activationUserId', (value) => /^\S{1,16}$/u.test(value));
 
-// RFC 5322 dot-atom local part; a domain of hostname labels with at least one dot and a 2+ character top level.
-const EMAIL =
-  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/i;
-
 /** Activation e-mail: an ordinary address of at most 100 characters. */
-export const email = (): Validator => rule('email', (value) => value.length <= 100 && EMAIL.test(value));
+export const email = (): Validator => rule('email', (value) => value.length <= 100 && isEmailAddress(value));
 
 /** Registration code format: exactly 10 digits. */
 export const registrationCodeFormat = (): Validator => rule('registrationCodeFormat', digits(10));

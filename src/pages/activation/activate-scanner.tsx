@@ -6,6 +6,7 @@ import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Stepper } from '../../ui/stepper';
+import { EMAIL_SLOT } from '../../ui/rich-text';
 import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
 import { ActivationHelp } from './activation-help';
 import { FinishStep, PinStep } from './confirmation-step';
@@ -84,7 +85,8 @@ function ActivationPage({ activation }: { activation: Activation }) {
     <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
         on={on}
-        text={t('technicalError.text', { email: settings.serviceEmail })}
+        text={t('technicalError.text', EMAIL_SLOT)}
+        values={{ email: settings.serviceEmail }}
         labels={{
           timestamp: t('common.timestamp'),
           traceId: t('common.traceId'),

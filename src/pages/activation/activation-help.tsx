@@ -1,6 +1,7 @@
 import { useAmwa, useT } from '../../context';
 import type { I18n } from '../../core/i18n';
 import { HelpDialog, type HelpTopic } from '../../ui/help-dialog';
+import { EMAIL_SLOT } from '../../ui/rich-text';
 
 /** The activation help topics in list order (spec section 2); scanner logon help starts with the same ones. */
 export const ACTIVATION_HELP_TOPICS = [
@@ -14,11 +15,11 @@ export const ACTIVATION_HELP_TOPICS = [
 ] as const;
 
 /** The activation help topics, translated; scanner logon help can start its list with them. */
-export const activationHelpTopics = (t: I18n['t'], serviceEmail: string): HelpTopic[] =>
+export const activationHelpTopics = (t: I18n['t']): HelpTopic[] =>
   ACTIVATION_HELP_TOPICS.map((id) => ({
     id,
     situation: t(`activationHelp.${id}.situation`),
-    resolution: t(`activationHelp.${id}.resolution`, { email: serviceEmail }),
+    resolution: t(`activationHelp.${id}.resolution`, EMAIL_SLOT),
   }));
 
 /** Props of {@link ActivationHelp}. */
@@ -38,7 +39,8 @@ export function ActivationHelp({ open, onOpenChange, position }: ActivationHelpP
       open={open}
       onOpenChange={onOpenChange}
       title={t('common.help')}
-      topics={activationHelpTopics(t, settings.serviceEmail)}
+      topics={activationHelpTopics(t)}
+      values={{ email: settings.serviceEmail }}
       closeLabel={t('common.close')}
       backLabel={t('activationHelp.backToList')}
       onTrack={(content) => analytics.element({ elementType: 'link', content, position, event: 'clicked' })}

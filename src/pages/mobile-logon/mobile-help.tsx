@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAmwa, useT } from '../../context';
 import { HelpDialog } from '../../ui/help-dialog';
+import { EMAIL_SLOT } from '../../ui/rich-text';
 import { StoreQr } from './store-qr';
 
 /** Which page a help topic belongs to: every page, the mobile logon, or link mode. */
@@ -71,7 +72,7 @@ export function MobileHelp({ open, onOpenChange, mode, topic, position }: Mobile
   const topics = topicsFor(mode).map((id) => ({
     id,
     situation: t(`mobileHelp.${id}.situation`),
-    resolution: t(`mobileHelp.${id}.resolution`, { email: settings.serviceEmail }),
+    resolution: t(`mobileHelp.${id}.resolution`, EMAIL_SLOT),
     extra: extras[id],
   }));
   return (
@@ -80,6 +81,7 @@ export function MobileHelp({ open, onOpenChange, mode, topic, position }: Mobile
       onOpenChange={onOpenChange}
       title={t('common.help')}
       topics={topics}
+      values={{ email: settings.serviceEmail }}
       initialTopic={topic}
       closeLabel={t('common.close')}
       backLabel={t('common.back')}

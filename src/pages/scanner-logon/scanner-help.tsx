@@ -1,5 +1,6 @@
 import { useAmwa, useT } from '../../context';
 import { HelpDialog } from '../../ui/help-dialog';
+import { EMAIL_SLOT } from '../../ui/rich-text';
 import { ACTIVATION_HELP_TOPICS, activationHelpTopics } from '../activation/activation-help';
 
 /** The topics only logon help has; its list starts with the activation topics (spec section 2). */
@@ -32,11 +33,11 @@ export function ScannerHelp({ open, onOpenChange, topic, position }: ScannerHelp
   const t = useT();
   const { settings, analytics } = useAmwa();
   const topics = [
-    ...activationHelpTopics(t, settings.serviceEmail),
+    ...activationHelpTopics(t),
     ...LOGON_ONLY_HELP_TOPICS.map((id) => ({
       id,
       situation: t(`scannerHelp.${id}.situation`),
-      resolution: t(`scannerHelp.${id}.resolution`, { email: settings.serviceEmail }),
+      resolution: t(`scannerHelp.${id}.resolution`, EMAIL_SLOT),
     })),
   ];
   return (
@@ -45,6 +46,7 @@ export function ScannerHelp({ open, onOpenChange, topic, position }: ScannerHelp
       onOpenChange={onOpenChange}
       title={t('common.help')}
       topics={topics}
+      values={{ email: settings.serviceEmail }}
       initialTopic={topic}
       closeLabel={t('common.close')}
       backLabel={t('scannerHelp.backToList')}

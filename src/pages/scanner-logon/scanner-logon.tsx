@@ -6,6 +6,7 @@ import { Card } from '../../ui/card';
 import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
+import { EMAIL_SLOT } from '../../ui/rich-text';
 import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
 import { SelectProfile } from '../authentication/select-profile';
 import { CodeStep } from './code-step';
@@ -116,7 +117,8 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
     <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
         on={on}
-        text={t('technicalError.text', { email: settings.serviceEmail })}
+        text={t('technicalError.text', EMAIL_SLOT)}
+        values={{ email: settings.serviceEmail }}
         labels={{
           timestamp: t('common.timestamp'),
           traceId: t('common.traceId'),
