@@ -32,6 +32,7 @@ import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
 import { createRoutes } from './routes';
 import { adoptStyles, fontWarmUp } from './ui/styles';
+import { nextWidgetIdPrefix } from './ui/widget-id';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
 export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
@@ -342,6 +343,7 @@ function startInstance(
     get session() {
       return sessionLayer.get();
     },
+    idPrefix: nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT, usePageName } from '../../context';
 import type { QrMode, QrState } from '../../core/flows/qr';
 import type { I18n } from '../../core/i18n';
@@ -45,7 +46,7 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
   const { state, refresh } = useMobileLogon(mode);
   const pageName = mobilePageName(mode, state);
   usePageName(pageName);
-  const noAppId = useId();
+  const noAppId = useWidgetId();
   // Undefined until Help is first pressed: a closed dialog draws nothing, so the page's first render goes without it.
   const [help, setHelp] = useState<{ open: boolean; topic?: MobileHelpTopic }>();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position: pageName, event: 'clicked' });
