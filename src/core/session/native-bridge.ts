@@ -35,5 +35,7 @@ export function createInertSession(): Session {
     onAnonymousProfileChange: listen,
     onProfilesChange: listen,
     onLeaderChange: listen,
+    claimLogon: () => {},
+    onLogonElsewhere: listen,
   };
 }
