@@ -406,6 +406,18 @@ describe('one logon at a time (issue 30)', () => {
     expect(inElsewhere).toHaveBeenCalledOnce();
   });
 
+  it('makes a new session for the code after a takeover: the old one\'s web-session cookie is the other logon\'s now', async () => {
+    const prepare = vi.fn<NonNullable<QrDeps['prepare']>>(async () => {});
+    const t = start(loadThenPoll(() => false), { logonCookies: here.session, prepare });
+    await vi.advanceTimersByTimeAsync(1);
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    t.qr.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    t.qr.dispose();
+    expect(prepare.mock.calls.map(([, renew]) => renew)).toEqual([false, true]);
+  });
+
   it('stops a load in flight too', async () => {
     const load = deferred<{ status: number }>();
     const t = start((call) => (call.path === QR ? load.promise : ok({ confirmed: false })), { logonCookies: here.session });

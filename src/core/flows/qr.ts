@@ -127,8 +127,11 @@ export interface QrDeps {
   visibility: Visibility;
   /** Runs once the app confirmed (the logon); a rejection is handled and invalidates the QR code. */
   onConfirmed(signal: AbortSignal): Promise<void>;
-  /** Runs before each load (the session-cookie call of the mobile logon); a rejection fails the load. */
-  prepare?(signal: AbortSignal): Promise<void>;
+  /**
+   * Runs before each load (the session-cookie call of the mobile logon); a rejection fails the
+   * load. `renew`: the session it made before lost its cookie to another logon, so make a new one.
+   */
+  prepare?(signal: AbortSignal, renew: boolean): Promise<void>;
   /**
    * The browser's one set of logon cookies, shared with the origin's other tabs and widgets: each
    * load claims them, and a QR code whose cookies another logon took stops as 'taken-over'.
@@ -155,6 +158,8 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   let stateScope = scope.child();
   // Another logon took the cookies while this code's logon call was out.
   let takenWhileConfirmed = false;
+  // Another logon took the cookies since the last session-cookie call: the next load makes a new one.
+  let renewSession = false;
 
   const dispatch = (event: QrEvent) => {
     const next = reduceQr(state, event);
@@ -175,6 +180,7 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
   function enter(current: QrState, own: Scope) {
     const send = (event: QrEvent) => own.disposed || dispatch(event);
     takenWhileConfirmed = false;
+    if (current.status === 'invalid' && current.reason === 'taken-over') renewSession = true;
     if (current.status === 'loading') load(current.attempt, own, send);
     else if (current.status === 'loaded') poll(own, send);
     else if (current.status === 'confirmed') {
@@ -191,7 +197,8 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
     // Before the calls that replace the cookies, so a code waiting elsewhere stops first.
     logonCookies?.claimLogon();
     const request = () => api.request({ method: 'GET', path: paths.qr, schema: contract.qr.response!(), signal: own.signal });
-    (prepare ? prepare(own.signal).then(request) : request()).then(
+    const prepared = prepare?.(own.signal, renewSession).then(() => void (renewSession = false));
+    (prepared ? prepared.then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
         if (own.disposed) return;
