@@ -33,6 +33,7 @@ const services = async (): Promise<AmwaServices> => {
     cookies: { logonType: { get: () => undefined, set: noop, clear: noop }, userId: { get: () => undefined, set: noop, clear: noop }, tdid: { get: () => undefined, set: noop }, analyticsLogging: () => false, storeAccessParams: () => [] },
     analytics: { pageLoad: noop, consented: noop, element: noop, view: noop, step: noop },
     session: new Promise(() => {}),
+    idPrefix: 'amwa1-',
     portalRoot: document.body,
     activityTargets: [],
   } as AmwaServices;

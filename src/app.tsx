@@ -6,6 +6,7 @@ import { loadChunk, pageUrl, resolveRoute, SESSION_EXPIRED, splitSessionExpired,
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
+import { WidgetIdContext } from './ui/widget-id';
 import { Spinner } from './ui/spinner';
 
 /** A page's chunk and texts, loading since the first render. */
@@ -119,6 +120,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
       <RouterProvider value={router}>
         <DialogRootContext.Provider value={services.portalRoot}>
         <StyleScopeContext.Provider value={styleScope}>
+        <WidgetIdContext.Provider value={services.idPrefix}>
         <div ref={containerRef} className="amwa-app" aria-busy={!Current && view.status !== 'unavailable'}>
           {/* A host's <img slot="logo"> shows here in shadow mode (docs/theming.md). */}
           <div className="amwa-logo">
@@ -140,6 +142,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
             )}
           </PageBoundary>
         </div>
+        </WidgetIdContext.Provider>
         </StyleScopeContext.Provider>
         </DialogRootContext.Provider>
       </RouterProvider>

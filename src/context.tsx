@@ -54,6 +54,8 @@ export interface AmwaServices {
   analytics: Analytics;
   /** Profiles, the anonymous session and token refresh, shared with the origin's other tabs; loaded on first use or at idle. */
   readonly session: Promise<Session>;
+  /** Put before every id the widget renders, so two widgets in one page's light DOM never share one. */
+  idPrefix: string;
   /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
   portalRoot: HTMLElement;
   /** Where user input is heard: the window, and the widget's element for the focus moves a shadow root keeps from the window. */

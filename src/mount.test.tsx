@@ -242,6 +242,27 @@ describe('mount', () => {
     other.remove();
   });
 
+  it('refuses a second mount on an element that holds a widget (issue 30): one console error naming amwa, one root, the first widget untouched', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    handle = mount(host, settings);
+    const refused = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    await shadow().findByRole('heading', { name: 'Log on with' });
+    expect(host.shadowRoot!.querySelectorAll('.amwa-root')).toHaveLength(1);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toMatch(/^amwa mount: this element already holds an amwa widget/);
+    // The refused handle holds nothing: its unmount leaves the first widget on screen.
+    refused.unmount();
+    refused.navigate('/pages/logout');
+    expect(shadow().getByRole('heading', { name: 'Log on with' })).toBeTruthy();
+    // Once the first is unmounted, the element takes a widget again.
+    handle.unmount();
+    handle = mount(host, { ...settings, initialRoute: '/pages/logout' });
+    expect(await shadow().findByRole('heading', { name: 'You are now logged off' })).toBeTruthy();
+    expect(host.shadowRoot!.querySelectorAll('.amwa-root')).toHaveLength(1);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
   it('refuses something that is not an element', () => {
     expect(() => mount({} as HTMLElement, '{}')).toThrow('amwa mount: element must be an HTMLElement');
   });

@@ -34,6 +34,7 @@ import { createTraceLog } from './core/trace';
 import { nextTask, whenIdle } from './core/when-idle';
 import { createRoutes } from './routes';
 import { adoptStyles, fontWarmUp } from './ui/styles';
+import { nextWidgetIdPrefix } from './ui/widget-id';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
 export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
@@ -100,7 +101,21 @@ interface Instance {
   stop(): void;
 }
 
-/** Renders the amwa portal into `element` with settings given as JSON (or an object). Never throws for any settings or options value. */
+/**
+ * Marks an element that holds a widget. A global symbol, so two copies of amwa on one page (the
+ * standalone bundle beside an npm build) see each other's widgets too.
+ */
+const WIDGET_MARK = Symbol.for('amwa.widget');
+type MarkedElement = HTMLElement & { [WIDGET_MARK]?: true };
+
+/** The handle of a refused mount: it holds no widget, so it does nothing (and never touches the widget already there). */
+const refusedHandle = (): WidgetHandle => ({ unmount() {}, update() {}, replace() {}, on: () => () => {}, navigate() {} });
+
+/**
+ * Renders the amwa portal into `element` with settings given as JSON (or an object). Never throws
+ * for any settings or options value. An element that already holds a widget keeps it: the second mount is
+ * refused with a console error and returns a handle that does nothing.
+ */
 export function mount(element: HTMLElement, settings: AmwaSettings | string = {}, options: MountOptions = {}): AmwaHandle {
   return createWidget(element, settings, options);
 }
@@ -108,6 +123,13 @@ export function mount(element: HTMLElement, settings: AmwaSettings | string = {}
 /** `mount` with the options the custom element and the React component need. */
 export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}): WidgetHandle {
   if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
+  const marked = element as MarkedElement;
+  if (marked[WIDGET_MARK]) {
+    // Two roots in one element would share its shadow root (and, in light DOM, its ids): refused, loudly.
+    console.error('amwa mount: this element already holds an amwa widget; the new mount is refused and the widget there stays. Call unmount() on its handle before mounting again (docs/embedding.md).');
+    return refusedHandle();
+  }
+  marked[WIDGET_MARK] = true;
   // Host code (listeners, data layer, loadLocale, fetch) runs guarded: one report per source, per widget.
   const guard = createHostGuard();
   const emitter = createEmitter(element, guard);
@@ -200,6 +222,7 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
       instance?.stop();
       instance = undefined;
       emitter.clear();
+      delete marked[WIDGET_MARK];
     },
     update(partial) {
       if (!unmounted) accept(partial, true);
@@ -330,6 +353,7 @@ function startInstance(
     get session() {
       return sessionLayer.get();
     },
+    idPrefix: nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,

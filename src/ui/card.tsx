@@ -1,4 +1,5 @@
-import { forwardRef, useId, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { forwardRef, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useWidgetId } from './widget-id';
 import { cx } from './cx';
 
 /** Heading levels a card title can take. */
@@ -27,7 +28,7 @@ export const Card = forwardRef<HTMLElement, CardProps>(function Card(
   { cardTitle, headingLevel = 2, titleRef, actions, media, footer, className, children, ...rest },
   ref,
 ) {
-  const titleId = useId();
+  const titleId = useWidgetId();
   const Heading = `h${headingLevel}` as const;
   return (
     <section

@@ -1,13 +1,13 @@
 import { useMergeRefs } from './merge-refs';
 import {
   forwardRef,
-  useId,
   useLayoutEffect,
   useRef,
   useState,
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
+import { useWidgetId } from './widget-id';
 import { cx } from './cx';
 import { useFormControl } from './form-control';
 import { ErrorIcon } from './icons';
@@ -54,7 +54,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const [revealed, setRevealed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const mergedRef = useMergeRefs([ref, inputRef]);
-  const generatedId = useId();
+  const generatedId = useWidgetId();
   const id = idProp ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

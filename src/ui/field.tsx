@@ -2,7 +2,6 @@ import { useMergeRefs } from './merge-refs';
 import {
   forwardRef,
   useEffect,
-  useId,
   useRef,
   useState,
   type ChangeEvent,
@@ -11,6 +10,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { useWidgetId } from './widget-id';
 import { cx } from './cx';
 import { useFormControl } from './form-control';
 import { ErrorIcon } from './icons';
@@ -97,7 +97,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const [revealed, setRevealed] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const mergedRef = useMergeRefs([ref, inputRef]);
-  const generatedId = useId();
+  const generatedId = useWidgetId();
   const id = idProp ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

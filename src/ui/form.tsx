@@ -1,6 +1,5 @@
 import {
   forwardRef,
-  useId,
   useImperativeHandle,
   useMemo,
   useReducer,
@@ -10,6 +9,7 @@ import {
   type FormHTMLAttributes,
   type ReactNode,
 } from 'react';
+import { useWidgetId } from './widget-id';
 import { cx } from './cx';
 import { RegistryContext, useFormControl, useRegistry, type FormControl } from './form-control';
 import { ErrorIcon } from './icons';
@@ -86,7 +86,7 @@ export function Group({ legend, hint, required, minSelectedItems = 0, errorMessa
   const [revealed, setRevealed] = useState(false);
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   const registry = useRegistry(rerender);
-  const id = useId();
+  const id = useWidgetId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+
+import { useWidgetId } from './widget-id';
 import { cx } from './cx';
 
 /** A key under the scanner's screen; a `chosen` key is the one to press. */
@@ -31,7 +32,7 @@ const keypad = [0, 1, 2, 3].flatMap((row) => [0, 1, 2].map((col) => [30 + col * 
  * the text inside the drawing is not read twice.
  */
 export function ScannerIllustration({ screen, keys, caption, className }: ScannerIllustrationProps) {
-  const captionId = useId();
+  const captionId = useWidgetId();
   const keyWidth = (SCREEN.width - 8 * (keys.length - 1)) / Math.max(keys.length, 1);
   return (
     <figure className={cx('amwa-illustration', className)}>

@@ -7,7 +7,8 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { useContext, useId, useLayoutEffect, useRef } from 'react';
+import { useContext, useLayoutEffect, useRef } from 'react';
+import { useWidgetId } from './widget-id';
 import { Button } from './button';
 import { DialogRootContext } from './dialog-root';
 import { cx } from './cx';
@@ -49,8 +50,8 @@ export function Modal({
   });
   const { getFloatingProps } = useInteractions([useDismiss(context), useRole(context, { role })]);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+  const titleId = useWidgetId();
+  const descriptionId = useWidgetId();
   const shownView = useRef<typeof viewKey | null>(null);
 
   // A new view of an open dialog focuses its title, in the same frame as the old view's control

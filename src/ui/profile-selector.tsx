@@ -1,4 +1,5 @@
-import { useId, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useRef, type KeyboardEvent, type Ref } from 'react';
+import { useWidgetId } from './widget-id';
 import { sortProfiles } from '../core/session/profile';
 import type { HeadingLevel } from './card';
 import { useFlowStyles } from './use-styles';
@@ -41,7 +42,7 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
  */
 export function ProfileSelector({ title, options, onSelect, ineligibleReason, defaultLabel, headingLevel = 2, titleRef }: ProfileSelectorProps) {
   useFlowStyles();
-  const id = useId();
+  const id = useWidgetId();
   const listRef = useRef<HTMLUListElement>(null);
   const Heading = `h${headingLevel}` as const;
   const sorted = sortProfiles(options);

@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { type ReactNode, type Ref } from 'react';
+import { useWidgetId } from './widget-id';
 import { Button } from './button';
 import { cx } from './cx';
 import { FOCUS_RESCUE } from './focus-rescue';
@@ -51,7 +52,7 @@ export interface StatusBlockProps {
  */
 export function StatusBlock({ status, picture, waitLabel, message, refreshLabel, onRefresh, boxRef, className, dataState }: StatusBlockProps) {
   useFlowStyles();
-  const messageId = useId();
+  const messageId = useWidgetId();
   const stale = status === 'expired' || status === 'failed';
   return (
     <div ref={boxRef} tabIndex={-1} className={cx('amwa-status', className)} data-status={status} data-state={dataState ?? status}>

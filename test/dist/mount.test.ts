@@ -89,3 +89,24 @@ test('bad settings fire amwa-generic-exception naming the field, as a typed call
   handle.unmount();
   expect(leaks.leftovers()).toEqual([]);
 });
+
+test('gives two light-DOM widgets ids of their own (issue 30): a label of widget 2 names widget 2\'s field', async () => {
+  const other = document.createElement('div');
+  document.body.append(other);
+  const light = { basePath: '/access', isolation: 'none', routing: 'memory', initialRoute: '/pages/logon/scanner' } as const;
+  const first = mount(host, light);
+  const second = mount(other, light);
+  const userId = (root: HTMLElement) => root.querySelector<HTMLInputElement>('input[autocomplete="username"]');
+  // The scanner logon comes in a chunk of its own: more to evaluate on a busy machine.
+  await vi.waitFor(() => expect(userId(host) && userId(other)).toBeTruthy(), { timeout: 5000 });
+  const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+  expect(ids.length).toBeGreaterThan(2);
+  expect(new Set(ids).size).toBe(ids.length);
+  const label = other.querySelector<HTMLLabelElement>(`label[for="${userId(other)!.id}"]`)!;
+  // The field a click on the label focuses (the e2e suite clicks it in Chromium).
+  expect(label.control).toBe(userId(other));
+  first.unmount();
+  second.unmount();
+  other.remove();
+  expect(leaks.leftovers()).toEqual([]);
+});

@@ -111,6 +111,13 @@ describe('prepareQrSession', () => {
     expect(initAnonymousSession).toHaveBeenCalledTimes(2);
   });
 
+  it('starts a new one, live or not, when another logon took the web-session cookie of the old (issue 30)', async () => {
+    const initAnonymousSession = vi.fn(async () => anonymousProfile);
+    const session = { anonymousProfile, profiles: [], logout: vi.fn(async () => {}), initAnonymousSession };
+    await prepareQrSession(session)(undefined, true);
+    expect(initAnonymousSession).toHaveBeenCalledOnce();
+  });
+
   it("reports a failed session call as its answer, and the native app's inert session as the anonymous-session failure", async () => {
     const answer = { kind: 'http', status: 503 };
     const failing = { anonymousProfile: undefined, profiles: [], logout: async () => {}, initAnonymousSession: async () => Promise.reject(Object.assign(new Error('x'), { cause: answer })) };

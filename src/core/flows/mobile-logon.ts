@@ -45,12 +45,13 @@ export interface MobileLogonDeps {
 
 /**
  * The session-cookie call before a logon QR code (spec section 7): an anonymous session, unless a
- * live one exists, so the QR code is tied to its web session. A technical failure is reported as
- * the failed call (a technical error, blurred QR code), any other as the anonymous-session error.
+ * live one exists whose web-session cookie no other logon took (`renew`), so the QR code is tied
+ * to its web session. A technical failure is reported as the failed call (a technical error,
+ * blurred QR code), any other as the anonymous-session error.
  */
 export function prepareQrSession(session: Pick<Session, 'anonymousProfile' | 'profiles' | 'logout' | 'initAnonymousSession'>, now: () => number = Date.now) {
-  return async (): Promise<void> => {
-    if (liveAnonymous(session, now())) return;
+  return async (_signal?: AbortSignal, renew = false): Promise<void> => {
+    if (!renew && liveAnonymous(session, now())) return;
     try {
       await startAnonymous(session);
     } catch (error) {

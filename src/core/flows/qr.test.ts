@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AmwaApiError } from '../api-error';
 import { createScope, type Scope } from '../scope';
 import { createQr, QR_PATHS, reduceQr, type QrDeps, type QrState, type Visibility } from './qr';
 import { deferred, testServices, type Answer, type Call } from './qr-test-server';
+import { channelHub, openTab, type Tab } from '../session/test-fakes';
 
 const IMAGE = 'iVBORw0KGgo=';
 const { qr: QR, confirmed: CONFIRMED } = QR_PATHS.logon;
@@ -335,5 +337,134 @@ describe('createQr', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(t.calls.map((call) => call.path)).toEqual([link.qr, link.confirmed]);
     expect(t.qr.getState().status).toBe('confirmed');
+  });
+});
+
+describe('one logon at a time (issue 30)', () => {
+  // Two real sessions on one in-memory channel: this page's, and another tab's (or widget's).
+  let hub: ReturnType<typeof channelHub>;
+  let here: Tab;
+  let elsewhere: Tab;
+  beforeEach(async () => {
+    hub = channelHub();
+    here = openTab(() => undefined, { BroadcastChannel: hub.BroadcastChannel, tabId: 'here' });
+    elsewhere = openTab(() => undefined, { BroadcastChannel: hub.BroadcastChannel, tabId: 'elsewhere' });
+    await Promise.all([here.session.init(), elsewhere.session.init()]);
+  });
+  afterEach(() => {
+    here.scope.dispose();
+    elsewhere.scope.dispose();
+  });
+  const later = () => {
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((done, fail) => ((resolve = done), (reject = fail)));
+    return { promise, resolve, reject };
+  };
+  const logonsPosted = () => hub.sent.filter((message) => (message as { type: string }).type === 'logon');
+
+  it('claims the browser\'s logon cookies before every load, the session-cookie call included', async () => {
+    const order: string[] = [];
+    const t = start(loadThenPoll(() => false), {
+      logonCookies: { claimLogon: () => order.push('claim'), onLogonElsewhere: () => () => {} },
+      prepare: async () => void order.push('prepare'),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState().status).toBe('loaded');
+    expect(order).toEqual(['claim', 'prepare']);
+  });
+
+  it('stops polling and says the logon was taken over when another tab or widget starts one; no error, and Start again claims anew', async () => {
+    const t = start(loadThenPoll(() => false), { logonCookies: here.session });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.qr.getState().status).toBe('loaded');
+    expect(logonsPosted()).toHaveLength(1);
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState()).toEqual({ status: 'invalid', reason: 'taken-over', image: IMAGE });
+    const polls = t.count(CONFIRMED);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.count(CONFIRMED)).toBe(polls);
+    expect(t.events).toEqual([]);
+
+    const inElsewhere = vi.fn();
+    elsewhere.session.onLogonElsewhere(inElsewhere);
+    t.qr.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState().status).toBe('loaded');
+    expect(inElsewhere).toHaveBeenCalledOnce();
+  });
+
+  it('makes a new session for the code after a takeover: the old one\'s web-session cookie is the other logon\'s now', async () => {
+    const prepare = vi.fn<NonNullable<QrDeps['prepare']>>(async () => {});
+    const t = start(loadThenPoll(() => false), { logonCookies: here.session, prepare });
+    await vi.advanceTimersByTimeAsync(1);
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    t.qr.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    t.qr.dispose();
+    expect(prepare.mock.calls.map(([, renew]) => renew)).toEqual([false, true]);
+  });
+
+  it('stops a load in flight too', async () => {
+    const load = deferred<{ status: number }>();
+    const t = start((call) => (call.path === QR ? load.promise : ok({ confirmed: false })), { logonCookies: here.session });
+    await vi.advanceTimersByTimeAsync(1);
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState()).toEqual({ status: 'invalid', reason: 'taken-over', image: undefined });
+    expect(t.calls.find((call) => call.path === QR)?.signal?.aborted).toBe(true);
+  });
+
+  it('lets a logon call already out finish: it may carry the right cookies', async () => {
+    const logon = later();
+    const t = start(loadThenPoll(() => true), { logonCookies: here.session, onConfirmed: () => logon.promise });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.qr.getState().status).toBe('confirmed');
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState().status).toBe('confirmed');
+    logon.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState().status).toBe('confirmed');
+    expect(t.events).toEqual([]);
+  });
+
+  it('turns the 401 of a logon whose cookies were taken meanwhile into "taken over", not the error path', async () => {
+    const refused = new AmwaApiError('http', 'Unauthorized', { path: '/v1/api/public/mobile/logon', status: 401 });
+    const logon = later();
+    const t = start(loadThenPoll(() => true), { logonCookies: here.session, onConfirmed: () => logon.promise });
+    await vi.advanceTimersByTimeAsync(500);
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    logon.reject(refused);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState()).toEqual({ status: 'invalid', reason: 'taken-over', image: IMAGE });
+    expect(t.events).toEqual([]);
+  });
+
+  it('still reports a 401 of the logon when no other logon started', async () => {
+    const refused = new AmwaApiError('http', 'Unauthorized', { path: '/v1/api/public/mobile/logon', status: 401 });
+    const t = start(loadThenPoll(() => true), { logonCookies: here.session, onConfirmed: () => Promise.reject(refused) });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.qr.getState()).toMatchObject({ status: 'invalid', reason: 'error' });
+    expect(t.events[0]?.[0]).toBe('amwa-generic-exception');
+  });
+
+  it('ignores another logon once its own code has expired, and hears nothing after dispose', async () => {
+    const t = start(loadThenPoll(() => false), { logonCookies: here.session, qrTimeout: 1000 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.qr.getState()).toMatchObject({ status: 'invalid', reason: 'timeout' });
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.qr.getState()).toMatchObject({ status: 'invalid', reason: 'timeout' });
+    t.qr.refresh();
+    await vi.advanceTimersByTimeAsync(0);
+    t.qr.dispose();
+    const states = t.states.length;
+    elsewhere.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.states).toHaveLength(states);
   });
 });

@@ -5,12 +5,16 @@ import { call } from '../call';
 import type { ErrorHandler } from '../error-handler';
 import type { Scope } from '../scope';
 import { isTransient, MAX_BACKOFF_MS, retryDelay } from '../retry-policy';
+import type { Session } from '../session/session';
 
 /** Which QR the page shows: the mobile logon, or linking a corporate-portal account. */
 export type QrMode = 'logon' | 'link';
 
-/** Why a QR code stopped being usable. */
-export type QrInvalidReason = 'timeout' | 'error' | 'removed';
+/**
+ * Why a QR code stopped being usable; 'taken-over': another tab or widget of this browser started
+ * a logon, and with it took the browser's web-session and QR cookies this code was tied to.
+ */
+export type QrInvalidReason = 'timeout' | 'error' | 'removed' | 'taken-over';
 
 /** What the QR component shows; `image` is the base64 PNG as received. */
 export type QrState =
@@ -27,7 +31,8 @@ export type QrEvent =
   | { type: 'expired' }
   | { type: 'failed' }
   | { type: 'refresh' }
-  | { type: 'removed' };
+  | { type: 'removed' }
+  | { type: 'takenOver' };
 
 /** The page's visibility, injected so polling can pause while nobody looks (and tests can flip it). */
 export interface Visibility {
@@ -71,14 +76,18 @@ const transitions: Table = {
     retry: ({ attempt }) => ({ status: 'loading', attempt: attempt + 1 }),
     failed: invalid('error'),
     removed: invalid('removed'),
+    takenOver: invalid('taken-over'),
   },
   loaded: {
     confirmed: ({ image }) => ({ status: 'confirmed', image }),
     expired: invalid('timeout'),
     failed: invalid('error'),
     removed: invalid('removed'),
+    takenOver: invalid('taken-over'),
   },
-  confirmed: { failed: invalid('error'), removed: invalid('removed') },
+  // The logon call of a confirmed code may already carry the right cookies: a takeover heard then
+  // waits for its answer, and only turns a refused logon into 'taken-over' (see createQr).
+  confirmed: { failed: invalid('error'), removed: invalid('removed'), takenOver: invalid('taken-over') },
   invalid: { refresh: () => ({ status: 'loading', attempt: 0 }) },
 };
 
@@ -100,8 +109,16 @@ export interface QrDeps {
   visibility: Visibility;
   /** Runs once the app confirmed (the logon); a rejection is handled and invalidates the QR code. */
   onConfirmed(signal: AbortSignal): Promise<void>;
-  /** Runs before each load (the session-cookie call of the mobile logon); a rejection fails the load. */
-  prepare?(signal: AbortSignal): Promise<void>;
+  /**
+   * Runs before each load (the session-cookie call of the mobile logon); a rejection fails the
+   * load. `renew`: the session it made before lost its cookie to another logon, so make a new one.
+   */
+  prepare?(signal: AbortSignal, renew: boolean): Promise<void>;
+  /**
+   * The browser's one set of logon cookies, shared with the origin's other tabs and widgets: each
+   * load claims them, and a QR code whose cookies another logon took stops as 'taken-over'.
+   */
+  logonCookies?: Pick<Session, 'claimLogon' | 'onLogonElsewhere'>;
 }
 
 /** A running QR code: read its state, follow changes, refresh it when invalid, dispose it when removed. */
@@ -115,12 +132,16 @@ export interface QrController {
 }
 
 /** Creates the QR controller and starts loading; each state's timers and calls live in a scope of their own. */
-export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed, prepare }: QrDeps): QrController {
+export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibility, onConfirmed, prepare, logonCookies }: QrDeps): QrController {
   const scope = parent.child();
   const operations = QR_OPERATIONS[mode];
   const listeners = new Set<(state: QrState) => void>();
   let state: QrState = { status: 'loading', attempt: 0 };
   let stateScope = scope.child();
+  // Another logon took the cookies while this code's logon call was out.
+  let takenWhileConfirmed = false;
+  // Another logon took the cookies since the last session-cookie call: the next load makes a new one.
+  let renewSession = false;
 
   const dispatch = (event: QrEvent) => {
     const next = reduceQr(state, event);
@@ -140,14 +161,26 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
 
   function enter(current: QrState, own: Scope) {
     const send = (event: QrEvent) => own.disposed || dispatch(event);
+    takenWhileConfirmed = false;
+    if (current.status === 'invalid' && current.reason === 'taken-over') renewSession = true;
     if (current.status === 'loading') load(current.attempt, own, send);
     else if (current.status === 'loaded') poll(own, send);
-    else if (current.status === 'confirmed') onConfirmed(own.signal).catch((error: unknown) => own.disposed || fail(error, send));
+    else if (current.status === 'confirmed') {
+      onConfirmed(own.signal).catch((error: unknown) => {
+        if (own.disposed) return;
+        // Refused because the cookies went to the other logon: say so, not a technical error.
+        if (takenWhileConfirmed && isApiError(error) && error.status === 401) send({ type: 'takenOver' });
+        else fail(error, send);
+      });
+    }
   }
 
   function load(attempt: number, own: Scope, send: (event: QrEvent) => void) {
+    // Before the calls that replace the cookies, so a code waiting elsewhere stops first.
+    logonCookies?.claimLogon();
     const request = () => call(api, operations.qr, { signal: own.signal });
-    (prepare ? prepare(own.signal).then(request) : request()).then(
+    const prepared = prepare?.(own.signal, renewSession).then(() => void (renewSession = false));
+    (prepared ? prepared.then(request) : request()).then(
       ({ data }) => send({ type: 'loaded', image: data.qr }),
       (error: unknown) => {
         if (own.disposed) return;
@@ -209,6 +242,14 @@ export function createQr({ api, errors, scope: parent, mode, qrTimeout, visibili
     schedule(POLL_INTERVAL_MS);
   }
 
+  if (logonCookies) {
+    scope.onDispose(
+      logonCookies.onLogonElsewhere(() => {
+        if (state.status === 'confirmed') takenWhileConfirmed = true;
+        else dispatch({ type: 'takenOver' });
+      }),
+    );
+  }
   enter(state, stateScope);
   return {
     getState: () => state,

@@ -7,8 +7,8 @@ const CHANNEL_NAME = 'amwa-session';
 const STORAGE_KEY = 'amwa-session-bus';
 
 /**
- * What tabs of one origin tell each other: the election, user activity, the leader's call to
- * refresh, and logout. No message carries a token or a profile: each tab keeps the tokens it
+ * What tabs of one origin (and the widgets of one page) tell each other: the election, user
+ * activity, the leader's call to refresh, logout, and the start of a logon. No message carries a token or a profile: each tab keeps the tokens it
  * was given, so anything on the channel (which any script of the origin can read and write) is
  * harmless to read. Anything else on the channel is ignored; unknown fields are dropped.
  * A plain union: each member's literal `type` already tells them apart, and discriminatedUnion
@@ -31,6 +31,11 @@ export const busMessageSchema = lazy(() => {
     z.object({ type: z.literal('refresh'), from }),
     /** A tab logged out: every tab forgets and revokes its own profiles (only `profileId`'s, when given). */
     z.object({ type: z.literal('logout'), from, profileId: z.optional(profileId) }),
+    /**
+     * A tab or widget starts a logon at `at`: the browser's one web-session (and QR) cookie is
+     * about to be its own, so a QR logon that started earlier anywhere else cannot finish.
+     */
+    z.object({ type: z.literal('logon'), from, at: time }),
   ]);
 });
 

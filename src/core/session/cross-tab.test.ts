@@ -360,3 +360,125 @@ describe('storage-event fallback', () => {
     expect(leaders()).toEqual([b]);
   });
 });
+
+describe('one logon at a time (issue 30)', () => {
+  const heard = (tab: Tab) => {
+    const calls = vi.fn();
+    tab.session.onLogonElsewhere(calls);
+    return calls;
+  };
+
+  it('tells a tab that claimed earlier, and only it, that another tab started a logon', async () => {
+    const a = open('a');
+    const b = open('b');
+    await start(a, b);
+    const [inA, inB] = [heard(a), heard(b)];
+    a.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(1_000);
+    b.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).toHaveBeenCalledOnce();
+    expect(inB).not.toHaveBeenCalled();
+    expect(hub.sent.filter((message) => (message as { type: string }).type === 'logon')).toEqual([
+      { type: 'logon', from: 'a', at: 1_000 },
+      { type: 'logon', from: 'b', at: 2_000 },
+    ]);
+  });
+
+  it('claims with every new anonymous session: its bootstrap replaces the browser\'s web-session cookie', async () => {
+    const a = open('a');
+    const b = open('b');
+    await start(a, b);
+    const inA = heard(a);
+    a.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(1);
+    await b.session.initAnonymousSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).toHaveBeenCalledOnce();
+  });
+
+  it('lets exactly one of two claims made at the same moment give way', async () => {
+    const a = open('a');
+    const b = open('b');
+    await start(a, b);
+    const [inA, inB] = [heard(a), heard(b)];
+    a.session.claimLogon();
+    b.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).toHaveBeenCalledOnce();
+    expect(inB).not.toHaveBeenCalled();
+  });
+
+  it('ignores a claim older than its own, and one that does not fit the schema', async () => {
+    const a = open('a');
+    await start(a);
+    const inA = heard(a);
+    a.session.claimLogon(); // at 1 000
+    const script = new hub.BroadcastChannel('amwa-session');
+    for (const message of [{ type: 'logon', from: 'z', at: 999 }, { type: 'logon', from: 'z' }, { type: 'logon', from: 'z', at: -1 }, { type: 'logon', from: '', at: 5_000 }, { type: 'logon', from: 'z', at: '5000' }]) {
+      script.postMessage(message);
+    }
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).not.toHaveBeenCalled();
+    script.postMessage({ type: 'logon', from: 'z', at: 1_001 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).toHaveBeenCalledOnce();
+    script.close();
+  });
+
+  it('has nothing to give up before it claimed', async () => {
+    const a = open('a');
+    const b = open('b');
+    await start(a, b);
+    const inA = heard(a);
+    b.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).not.toHaveBeenCalled();
+  });
+
+  it('reaches the other widgets of one page too: each widget has a session of its own on the channel', async () => {
+    const first = open('widget-1');
+    const second = open('widget-2');
+    await start(first, second);
+    const inFirst = heard(first);
+    first.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(5);
+    second.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inFirst).toHaveBeenCalledOnce();
+  });
+
+  it('hears nothing once its scope is disposed, and an unsubscribed listener nothing at all', async () => {
+    const a = open('a');
+    const b = open('b');
+    await start(a, b);
+    const inA = heard(a);
+    const off = vi.fn();
+    a.session.onLogonElsewhere(off)();
+    a.session.claimLogon();
+    a.scope.dispose();
+    b.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).not.toHaveBeenCalled();
+    expect(off).not.toHaveBeenCalled();
+  });
+
+  it('works over the storage-event fallback between tabs', async () => {
+    const storage = storageHub();
+    const openWithStorage = (tabId: string) => {
+      const win = new EventTarget();
+      storage.windows.add(win);
+      const tab = openTab(server, { BroadcastChannel: null, window: win, storage: storage.storageFor(win), tabId });
+      tabs.push(tab);
+      return tab;
+    };
+    const a = openWithStorage('a');
+    const b = openWithStorage('b');
+    await start(a, b);
+    const inA = heard(a);
+    a.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(10);
+    b.session.claimLogon();
+    expect(inA).toHaveBeenCalledOnce();
+  });
+});

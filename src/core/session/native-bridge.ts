@@ -59,5 +59,7 @@ export function createInertSession(): Session {
     onAnonymousProfileChange: listen,
     onProfilesChange: listen,
     onLeaderChange: listen,
+    claimLogon: () => {},
+    onLogonElsewhere: listen,
   };
 }

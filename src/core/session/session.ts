@@ -59,6 +59,17 @@ export interface Session {
   onProfilesChange(listener: (profiles: readonly Profile[]) => void): () => void;
   /** This tab took (`true`) or lost (`false`) the lead of the origin's token refresh; not heard on dispose. */
   onLeaderChange(listener: (leader: boolean) => void): () => void;
+  /**
+   * Tells the origin's other tabs and widgets that this one starts a logon now: the browser's
+   * web-session and QR cookies, one of each per browser, are about to be replaced by its own.
+   * `initAnonymousSession()` does it itself.
+   */
+  claimLogon(): void;
+  /**
+   * Calls `listener` when another tab or widget starts a logon after this one last claimed:
+   * whatever logon this one runs on the browser's cookies has lost them.
+   */
+  onLogonElsewhere(listener: () => void): () => void;
 }
 
 /** The page as the session sees it: user input, page lifecycle, storage events and the native-bridge global. */
@@ -113,6 +124,10 @@ export function createSession(deps: SessionDeps): Session {
   let lastActivity = () => now();
   let post = (_: BusMessage) => {};
   let lastCalledToRefresh = Number.NEGATIVE_INFINITY;
+  // When this session last claimed the browser's cookies for a logon, and who hears another's claim.
+  let claimedAt = Number.NEGATIVE_INFINITY;
+  const logonElsewhere = new Set<() => void>();
+  scope.onDispose(() => logonElsewhere.clear());
   let started = false;
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -225,6 +240,16 @@ export function createSession(deps: SessionDeps): Session {
         // logon in progress here and stays, as another tab's pre-login is none of this one's.
         void (message.profileId === undefined ? dropAll(false) : dropProfile(message.profileId));
         return;
+      case 'logon': {
+        // Only a session with a logon of its own has anything to give up. The later claim wins;
+        // of two at the same moment, the greater id: so of two claims that cross on the channel,
+        // exactly one side gives way. (A script of the origin could post claims and stop QR
+        // logons; it could as well take the cookies themselves: docs/session.md.)
+        const { at, from } = message;
+        if (claimedAt === Number.NEGATIVE_INFINITY || at < claimedAt || (at === claimedAt && from < tabId)) return;
+        for (const listener of [...logonElsewhere]) listener();
+        return;
+      }
     }
   };
 
@@ -281,6 +306,11 @@ export function createSession(deps: SessionDeps): Session {
     leadership.join();
   };
 
+  const claimLogon = () => {
+    claimedAt = now();
+    post({ type: 'logon', from: tabId, at: claimedAt });
+  };
+
   const profilesReady = () => ready.then(() => profiles);
   const init = () => {
     if (!started) {
@@ -319,6 +349,8 @@ export function createSession(deps: SessionDeps): Session {
     async initAnonymousSession() {
       await init();
       if (profiles.length > 0) throw new UserProfileExistsError();
+      // The bootstrap's answer replaces the browser's web-session cookie.
+      claimLogon();
       pendingAnonymous ??= requestAnonymousSession(api, now, scope.signal)
         .then((anonymous) => {
           anonymousProfile = anonymous;
@@ -361,5 +393,11 @@ export function createSession(deps: SessionDeps): Session {
     onAnonymousProfileChange: watches.anonymousProfile.subscribe,
     onProfilesChange: watches.profiles.subscribe,
     onLeaderChange: watches.isLeader.subscribe,
+    claimLogon,
+    onLogonElsewhere(listener) {
+      if (scope.disposed) return () => {};
+      logonElsewhere.add(listener);
+      return () => void logonElsewhere.delete(listener);
+    },
   };
 }

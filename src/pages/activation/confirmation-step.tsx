@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useT } from '../../context';
 import { formatConfirmationCode } from '../../core/validate/formatters';
 import { parseDigits } from '../../core/validate/parsers';
@@ -20,7 +21,7 @@ const KINDS = {
 /** A colour code and the confirmation code the scanner shows for it. */
 function ConfirmationStep({ kind, activation, state, titleRef, position, onHelp }: ScreenProps & { kind: keyof typeof KINDS }) {
   const t = useT();
-  const formId = useId();
+  const formId = useWidgetId();
   const serverError = useServerError(state);
   const colour = useColourCodeState(activation, kind);
   const [code, setCode] = useState('');

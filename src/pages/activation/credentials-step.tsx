@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useT } from '../../context';
 import { activationUserId, email as emailRule } from '../../core/validate/validators';
 import { Field } from '../../ui/field';
@@ -10,7 +11,7 @@ import { useServerError } from './use-server-error';
 /** Step 1, 'Enter your user ID and email': the OTP request. */
 export function CredentialsStep({ activation, state, titleRef, position, onHelp }: ScreenProps) {
   const t = useT();
-  const formId = useId();
+  const formId = useWidgetId();
   const serverError = useServerError(state);
   const [userName, setUserName] = useState('');
   const [email, setEmail] = useState('');

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useT } from '../../context';
 import { parseDigits } from '../../core/validate/parsers';
 import { registrationCodeCheck, registrationCodeFormat } from '../../core/validate/validators';
@@ -11,7 +12,7 @@ import { useServerError } from './use-server-error';
 /** Step 2, 'Confirm your email': the e-mailed registration code (10 digits, Damm check). */
 export function RegistrationCodeStep({ activation, state, titleRef, position, onHelp }: ScreenProps) {
   const t = useT();
-  const formId = useId();
+  const formId = useWidgetId();
   const serverError = useServerError(state);
   const [code, setCode] = useState('');
   return (

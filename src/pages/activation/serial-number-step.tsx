@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT } from '../../context';
 import { formatSerial, SERIAL_PREFILL } from '../../core/validate/formatters';
 import { parseDigits } from '../../core/validate/parsers';
@@ -19,7 +20,7 @@ const formatSerialField = (value: string) => (value === PREFIX ? SERIAL_PREFILL 
 export function SerialNumberStep({ activation, state, titleRef, position, onHelp }: ScreenProps) {
   const t = useT();
   const { settings } = useAmwa();
-  const formId = useId();
+  const formId = useWidgetId();
   const serverError = useServerError(state);
   const colour = useColourCodeState(activation, 'serialNumber');
   const [serial, setSerial] = useState(PREFIX);

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT, usePageName } from '../../context';
 import type { QrMode, QrState } from '../../core/flows/qr';
 import type { I18n } from '../../core/i18n';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { QrCode } from '../../ui/qr-code';
@@ -13,9 +15,12 @@ import { HelpButton } from '../help-button';
 // Analytics page name of each QR state, after the mode's prefix.
 const STEPS: Record<QrState['status'], string> = { loading: 'step1', loaded: 'step1', confirmed: 'step2', invalid: 'qr-error' };
 
+// Analytics step names of the invalid reasons that have one of their own.
+const INVALID_STEPS: Partial<Record<Extract<QrState, { status: 'invalid' }>['reason'], string>> = { timeout: 'qr-expired', 'taken-over': 'qr-taken-over' };
+
 /** Analytics page name of the screen: 'logon:mobile:step1', 'link:mobile:qr-expired', … */
 function mobilePageName(mode: QrMode, state: QrState): string {
-  const step = state.status === 'invalid' && state.reason === 'timeout' ? 'qr-expired' : STEPS[state.status];
+  const step = (state.status === 'invalid' && INVALID_STEPS[state.reason]) || STEPS[state.status];
   return `${mode}:mobile:${step}`;
 }
 
@@ -45,7 +50,10 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
   const { state, refresh } = useMobileLogon(mode);
   const pageName = mobilePageName(mode, state);
   usePageName(pageName);
-  const noAppId = useId();
+  const noAppId = useWidgetId();
+  const codeArea = useRef<HTMLDivElement>(null);
+  // Another tab or widget started a logon and took this one's cookies: say so in words, not as a broken code.
+  const takenOver = state.status === 'invalid' && state.reason === 'taken-over';
   // Undefined until Help is first pressed: a closed dialog draws nothing, so the page's first render goes without it.
   const [help, setHelp] = useState<{ open: boolean; topic?: MobileHelpTopic }>();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position: pageName, event: 'clicked' });
@@ -68,21 +76,40 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
         }
       >
         <p>{t(`mobileLogon.${mode}.scan`)}</p>
-        <QrCode
-          state={state}
-          onRefresh={() => {
-            click('refresh-qr');
-            refresh();
-          }}
-          labels={{
-            alt: t(`mobileLogon.${mode}.qrAlt`),
-            loading: t('mobileLogon.loadingQr'),
-            confirmed: t(`mobileLogon.${mode}.confirmed`),
-            expired: t('mobileLogon.expired'),
-            failed: t('mobileLogon.failed'),
-            refresh: t('mobileLogon.refresh'),
-          }}
-        />
+        {/* Focus lands here after Start again: the button it was on goes with the message. */}
+        <div ref={codeArea} tabIndex={-1} className="amwa-qr-area">
+          {takenOver ? (
+            <Alert variant="warning" title={t('oneLogon.takenOver.title')} className="amwa-taken-over">
+              <p>{t('oneLogon.takenOver.message')}</p>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  click('start-again');
+                  codeArea.current?.focus();
+                  refresh();
+                }}
+              >
+                {t('oneLogon.takenOver.startAgain')}
+              </Button>
+            </Alert>
+          ) : (
+            <QrCode
+              state={state}
+              onRefresh={() => {
+                click('refresh-qr');
+                refresh();
+              }}
+              labels={{
+                alt: t(`mobileLogon.${mode}.qrAlt`),
+                loading: t('mobileLogon.loadingQr'),
+                confirmed: t(`mobileLogon.${mode}.confirmed`),
+                expired: t('mobileLogon.expired'),
+                failed: t('mobileLogon.failed'),
+                refresh: t('mobileLogon.refresh'),
+              }}
+            />
+          )}
+        </div>
         {state.status === 'loaded' && (
           <div>
             <p className="amwa-qr__lead">{t('mobileLogon.waiting')}</p>

@@ -36,6 +36,7 @@ export function useMobileLogon(mode: QrMode): { state: QrState; refresh(): void 
         qrTimeout: settings.qrTimeout,
         visibility: documentVisibility(scope),
         prepare: mode === 'logon' ? prepareQrSession(session) : undefined,
+        logonCookies: session,
         onConfirmed: mobileLogon({ api, settings, cookies, emit, traceLog, session, mode, base: window.location.href, leave }),
       });
       controller.current = qr;

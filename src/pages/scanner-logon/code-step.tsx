@@ -1,4 +1,5 @@
-import { useId, type Ref } from 'react';
+import type { Ref } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT } from '../../context';
 import type { ColourCodeState } from '../../core/flows/colour-code';
 import { BackButton } from '../../ui/back-button';
@@ -35,7 +36,7 @@ export interface CodeStepProps {
 export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, retryInS, onLogon, onBack, onRefresh, onHelp, position, titleRef }: CodeStepProps) {
   const t = useT();
   const { analytics } = useAmwa();
-  const formId = useId();
+  const formId = useWidgetId();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
   const locked = codeError === LOCKED_ERROR;
 

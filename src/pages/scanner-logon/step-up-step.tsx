@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore, type Ref } from 'react';
+import { useEffect, useState, useSyncExternalStore, type Ref } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT } from '../../context';
 import type { Authentication } from '../../core/flows/authentication';
 import type { ColourCode } from '../../core/flows/colour-code';
@@ -42,7 +43,7 @@ export interface StepUpStepProps {
 export function StepUpStep({ authentication, colourCode, codeError, busy, retryInS, onConfirm, onCodeChange, onBack, onHelp, position, titleRef }: StepUpStepProps) {
   const t = useT();
   const { analytics } = useAmwa();
-  const formId = useId();
+  const formId = useWidgetId();
   const [code, setCode] = useState('');
   const { means } = useSyncExternalStore(authentication.subscribe, () => authentication.state);
   const colour = useSyncExternalStore(colourCode.subscribe, () => colourCode.state);

@@ -1,4 +1,5 @@
-import { useId, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
+import { useWidgetId } from '../../ui/widget-id';
 import { useAmwa, useT } from '../../context';
 import { scannerUserId } from '../../core/validate/validators';
 import { Button } from '../../ui/button';
@@ -30,7 +31,7 @@ export interface UserIdStepProps {
 export function UserIdStep({ initialUserId, busy, retryInS, onNext, onHelp, position, titleRef }: UserIdStepProps) {
   const t = useT();
   const { settings, cookies, analytics } = useAmwa();
-  const formId = useId();
+  const formId = useWidgetId();
   const [userId, setUserId] = useState(initialUserId);
   const [remember, setRemember] = useState(() => cookies.userId.get() !== undefined);
   const click = (content: string, elementType = 'button') => analytics.element({ elementType, content, position, event: 'clicked' });
