@@ -47,6 +47,14 @@ describe('the examples folder', () => {
     for (const name of SUITES) expect(json(name, 'package.json').type).toBe('module');
   });
 
+  it('keeps each test suite inside its folder: no file reaches into the repository (copied out, there is none)', () => {
+    for (const name of SUITES) {
+      for (const file of readdirSync(join(examples, name)).filter((file) => /\.(ts|mjs|js|json)$/.test(file) && file !== 'package.json' && file !== 'package-lock.json')) {
+        expect(read(name, file), `${name}/${file}`).not.toMatch(/['"`]\.\.\/\.\.\//);
+      }
+    }
+  });
+
   it('links the testing suite from docs/testing.md', () => {
     expect(readFileSync(resolve(examples, '../docs/testing.md'), 'utf8')).toContain('](../examples/testing/)');
   });

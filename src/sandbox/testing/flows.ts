@@ -79,7 +79,7 @@ const controlsIn = (t: Texts) => ({
 type Controls = ReturnType<typeof controlsIn>;
 
 /** The full table of `locale` (language and country variant), as the widget loads it; English for a language it does not ship. */
-export async function widgetTexts(locale: string): Promise<Texts> {
+async function widgetTexts(locale: string): Promise<Texts> {
   const { table } = await loadLocaleTable(locale, packagedLocaleLoader, new AbortController().signal);
   return table as unknown as Texts;
 }
