@@ -3,10 +3,20 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+/** The folder of the installed amwa; in the repository, whose examples install nothing, the repository itself (its own name, from its root). */
+function amwaFolder(): string {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('amwa/package.json'));
+  } catch {
+    return dirname(createRequire(join(process.cwd(), 'package.json')).resolve('amwa/package.json'));
+  }
+}
+
+// The widget's build as installed (in the repository: what `npm run build` makes).
+const DIST = join(amwaFolder(), 'dist');
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 /** A running host page. */
@@ -24,6 +34,8 @@ export interface HostPageOptions {
    * events sending the browser where the page already is.
    */
   forged?: boolean;
+  /** The page's language, the widget's `language` setting; default `en`. */
+  language?: string;
 }
 
 /**
@@ -45,13 +57,13 @@ setInterval(() => {
 </script></body></html>`;
 
 /** Serves the bank's page at `/access/…` (every route: the widget routes inside), with the API at `apiOrigin`. */
-export async function startHostPage(apiOrigin: string, { forged = false }: HostPageOptions = {}): Promise<HostPage> {
+export async function startHostPage(apiOrigin: string, { forged = false, language = 'en' }: HostPageOptions = {}): Promise<HostPage> {
   const settings = JSON.stringify({
     basePath: '/access',
     apiBaseUrl: `${apiOrigin}/access`,
     securityApiBaseUrl: apiOrigin,
     staticPath: `${apiOrigin}/access/static`,
-    language: 'en',
+    language,
     brandPrefix: 'demobank',
     // Link mode ends on the corporate portal's precheck page: here the sandbox's stand-in.
     corporatePortal: { precheckUrl: `${apiOrigin}/__sandbox/corporate/precheck`, logoutUrl: `${apiOrigin}/__sandbox/corporate/logout` },

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // A bank's unit test with the widget in-process (vitest, happy-dom): the widget mounted with the
 // sandbox's fetch, a persona logged on with the scanner and with the app, one call each.
 import { mount, type AmwaHandle } from 'amwa';

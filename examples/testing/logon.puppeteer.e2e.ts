@@ -3,18 +3,17 @@
 // app, one call each, on the same page object in both; and a page that lies to the kit (an iframe of
 // another origin forging the redirect, lines no parser takes) gets nothing past it. Run by the e2e
 // suite (vitest as the runner).
-// The machine's browsers, as the rest of the suite finds them; one that is missing runs nothing
+// The machine's browsers (browsers.ts); one that is missing runs nothing
 // outside CI and says so, and fails in CI (.ci/run installs both).
 import { startSandbox, type TestSandbox } from 'amwa-sandbox/testing';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { findChromium, findFirefox, thisSystem } from '../../test/browsers/find.mjs';
+import { findChromium, findFirefox } from './browsers';
 import { apiOrigin, startHostPage, type HostPage } from './host';
 
-const system = await thisSystem();
 const browsers = [
-  { name: 'chrome', path: findChromium(system)?.path, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
-  { name: 'firefox', path: findFirefox(system)?.path, args: [] },
+  { name: 'chrome', path: findChromium(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] },
+  { name: 'firefox', path: findFirefox(), args: [] },
 ] as const;
 for (const { name, path } of browsers) {
   if (path) continue;
@@ -22,17 +21,23 @@ for (const { name, path } of browsers) {
   console.log(`testing kit: the Puppeteer example does not run in ${name}, not on this machine`);
 }
 
+/** The languages the bank's page is tested in beside English: the kit names controls in the widget's own texts for each. */
+const LANGUAGES = ['de', 'nl', 'pl'] as const;
+
 let sandbox: TestSandbox;
 let host: HostPage;
 let lyingHost: HostPage;
+const hostIn: Partial<Record<(typeof LANGUAGES)[number], HostPage>> = {};
 beforeAll(async () => {
   sandbox = await startSandbox();
   host = await startHostPage(apiOrigin(sandbox.url));
   lyingHost = await startHostPage(apiOrigin(sandbox.url), { forged: true });
+  for (const language of LANGUAGES) hostIn[language] = await startHostPage(apiOrigin(sandbox.url), { language });
 });
 afterAll(async () => {
   await host?.close();
   await lyingHost?.close();
+  for (const page of Object.values(hostIn)) await page.close();
   await sandbox?.stop();
 });
 
@@ -60,6 +65,13 @@ describe.each(browsers.filter(({ path }) => path))('in $name', ({ name, path, ar
     expect(url).toBe(`${apiOrigin(sandbox.url)}/__sandbox/logged-on`);
     expect(page.url()).toBe(url);
     expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+  });
+
+  test.each(LANGUAGES)('EMMA0005 logs on with the scanner from the bank logon page in %s', async (language) => {
+    await page.goto(`${hostIn[language]!.origin}/access/pages/logon/scanner`);
+    const { url } = await sandbox.logOnWithScanner(page, { userId: 'EMMA0005', timeoutMs: 10_000 });
+    expect(page.url()).toBe(url);
+    expect(url).toBe(`${apiOrigin(sandbox.url)}/__sandbox/logged-on`);
   });
 
   test('logs on with the app from Home', async () => {

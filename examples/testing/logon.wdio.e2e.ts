@@ -3,18 +3,18 @@
 // app, one call each; and a page that lies to the kit (an iframe of another origin forging the
 // redirect, lines no parser takes) gets nothing past it. Run by the e2e suite (vitest as the
 // runner; `wdio` runs the same commands).
+import { existsSync } from 'node:fs';
 import { addAmwaCommands, startSandbox, type AmwaCommands, type TestSandbox } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { remote } from 'webdriverio';
-import { findChromium, thisSystem } from '../../test/browsers/find.mjs';
+import { findChromium } from './browsers';
 import { apiOrigin, startHostPage, type HostPage } from './host';
 
-// The machine's Chromium (as the rest of the suite finds it) and its chromedriver: AMWA_CHROMEDRIVER,
+// The machine's Chromium (browsers.ts) and its chromedriver: AMWA_CHROMEDRIVER,
 // else Debian's and Ubuntu's. Without a chromedriver the file runs nothing outside CI and says so;
 // in CI (.ci/run installs chromium-driver) it fails.
-const system = await thisSystem();
-const chromium = findChromium(system)?.path;
-const chromedriver = [process.env.AMWA_CHROMEDRIVER, '/usr/bin/chromedriver', '/usr/lib/chromium/chromedriver'].find((path) => path && system.exists(path));
+const chromium = findChromium();
+const chromedriver = [process.env.AMWA_CHROMEDRIVER, '/usr/bin/chromedriver', '/usr/lib/chromium/chromedriver'].find((path) => path && existsSync(path));
 if (!chromedriver && process.env.CI) throw new Error('testing kit: chromedriver is missing in CI; install chromium-driver (.ci/run does)');
 if (!chromedriver) console.log('testing kit: the WebdriverIO example is not run, no chromedriver on this machine; install chromium-driver or set AMWA_CHROMEDRIVER');
 const runs = Boolean(chromedriver && chromium);

@@ -11,21 +11,52 @@ import HOSTED from '../hosts/examples.json';
 const examples = resolve(import.meta.dirname, '../../examples');
 const read = (...path: string[]) => readFileSync(join(examples, ...path), 'utf8');
 const json = (...path: string[]) => JSON.parse(read(...path)) as Record<string, unknown>;
-/** Folders of examples/ that are apps of their own (the others are sources the repository's build uses). */
-const APPS = readdirSync(examples, { withFileTypes: true })
+/** Folders of examples/ that are projects of their own (the others are sources the repository's build uses). */
+const PROJECTS = readdirSync(examples, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(examples, entry.name, 'package.json')))
   .map((entry) => entry.name)
   .sort();
+/**
+ * The test suites among them: a bank's tests of its page, not an app to serve and walk. Their
+ * commands are `npm install` then `npm test`, and the repository runs their files itself
+ * (`npm run test:kit`, the e2e and unit suites) rather than through the host tests.
+ */
+const SUITES = ['testing'];
+/** The apps: served with `npm run dev`, built and walked by the host tests. */
+const APPS = PROJECTS.filter((name) => !SUITES.includes(name));
+/** The two commands a project's README opens with and its row in examples/README.md names. */
+const commandsOf = (name: string) => (SUITES.includes(name) ? ['npm install', 'npm test'] : ['npm install', 'npm run dev']);
 
 describe('the examples folder', () => {
-  it('holds the six apps the issue names', () => {
+  it('holds the six apps the issue names, and the testing suite', () => {
     expect(APPS).toEqual(['corporate-portal', 'nextjs', 'preact', 'react', 'script-tag', 'vanilla']);
+    expect(PROJECTS).toEqual([...APPS, ...SUITES].sort());
   });
 
-  it('lists each app in examples/README.md with its two commands', () => {
+  it('lists each project in examples/README.md with its two commands', () => {
     const rows = read('README.md').split('\n').filter((line) => line.startsWith('| ['));
-    expect(rows.map((row) => /^\| \[([\w-]+)\]\(\1\/\) \|/.exec(row)?.[1]).sort()).toEqual(APPS);
-    for (const row of rows) expect(row).toMatch(/\| `npm install` then `npm run dev` \|$/);
+    const names = rows.map((row) => /^\| \[([\w-]+)\]\(\1\/\) \|/.exec(row)?.[1]);
+    expect([...names].sort()).toEqual(PROJECTS);
+    for (const [index, row] of rows.entries()) {
+      const [install, run] = commandsOf(names[index]!);
+      expect(row).toMatch(new RegExp(`\\| \`${install}\` then \`${run}\` \\|$`));
+    }
+  });
+
+  it('makes each test suite an ES module package, as its files (top-level await, import.meta) run in Node', () => {
+    for (const name of SUITES) expect(json(name, 'package.json').type).toBe('module');
+  });
+
+  it('keeps each test suite inside its folder: no file reaches into the repository (copied out, there is none)', () => {
+    for (const name of SUITES) {
+      for (const file of readdirSync(join(examples, name)).filter((file) => /\.(ts|mjs|js|json)$/.test(file) && file !== 'package.json' && file !== 'package-lock.json')) {
+        expect(read(name, file), `${name}/${file}`).not.toMatch(/['"`]\.\.\/\.\.\//);
+      }
+    }
+  });
+
+  it('links the testing suite from docs/testing.md', () => {
+    expect(readFileSync(resolve(examples, '../docs/testing.md'), 'utf8')).toContain('](../examples/testing/)');
   });
 
   it("gives docs/embedding.md's Preact section the tsconfig paths examples/preact type-checks with", () => {
@@ -44,14 +75,16 @@ describe('the examples folder', () => {
     expect([...Object.keys(HOSTED), 'nextjs'].sort()).toEqual(APPS);
   });
 
-  describe.each(APPS)('examples/%s', (name) => {
+  describe.each(PROJECTS)('examples/%s', (name) => {
     const manifest = json(name, 'package.json') as { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> };
 
-    it("opens its README with `npm install` and `npm run dev`, and has a dev script", () => {
+    it('opens its README with its two commands, and has the script the second runs', () => {
       const [, first] = /^# .+\n\n```sh\n([^`]*)```\n/.exec(read(name, 'README.md')) ?? [];
-      expect(first).toBe('npm install\nnpm run dev\n');
-      expect(manifest.scripts?.dev).toBeTruthy();
+      const commands = commandsOf(name);
+      expect(first).toBe(`${commands.join('\n')}\n`);
+      expect(manifest.scripts?.[commands[1]!.replace(/^npm (run )?/, '')]).toBeTruthy();
     });
+
 
     it('takes amwa from the repository, and its lock file matches its package.json', () => {
       expect(manifest.dependencies?.amwa).toBe('file:../..');

@@ -1,6 +1,6 @@
 // The in-process driver: the widget mounted in this process's DOM (vitest with happy-dom or
 // jsdom), driven through the same accessible roles and names as in a browser.
-import { findByRole, serialName, type Driver, type HeardEvent, type Target } from './driver';
+import { findByRole, serialName, widgetLanguage, type Driver, type HeardEvent, type Target } from './driver';
 
 /**
  * A driver over the DOM the test runs in, for a widget mounted with `mount(…, { fetch: sandbox.fetch })`
@@ -35,6 +35,7 @@ export function domDriver(root: Document | Element = document): Driver {
     },
     attribute: async (target, name) => find(target).getAttribute(name),
     url: async () => undefined,
+    language: async () => widgetLanguage(root),
     async hear(types) {
       const heard: HeardEvent[] = [];
       const document = root.ownerDocument ?? (root as Document);

@@ -59,6 +59,12 @@ export interface Driver {
   url(): Promise<string | undefined>;
   /** Starts hearing widget events of `types` on the current page, and on the pages it goes on to where the tool can. */
   hear(types: readonly string[]): Promise<EventLog>;
+  /**
+   * The language the widget on the page speaks (the `lang` it sets on its root, e.g. `de` or
+   * `en-US`), or null while none is mounted. The flows name controls in that language; a driver
+   * without it is taken to drive an English page.
+   */
+  language?(): Promise<string | null>;
 }
 
 /** Marks the console lines that carry widget events to the test. */
@@ -208,6 +214,23 @@ export function findByRole(root: Document | Element | ShadowRoot, role: string, 
     for (const element of Array.from(scope.querySelectorAll(selectors[role] ?? role))) {
       if (visible(element) && matches(accessibleName(element))) return element;
     }
+    for (const host of Array.from(scope.querySelectorAll('*'))) {
+      const found = host.shadowRoot ? search(host.shadowRoot) : null;
+      if (found) return found;
+    }
+    return null;
+  };
+  return search(root);
+}
+
+/**
+ * The `lang` of the first widget root under `root` (open shadow roots included), or null while
+ * there is none. Self-contained, so adapters can send it into a page as it is.
+ */
+export function widgetLanguage(root: Document | Element | ShadowRoot): string | null {
+  const search = (scope: Document | Element | ShadowRoot): string | null => {
+    const box = scope.querySelector('.amwa-root[lang]');
+    if (box) return box.getAttribute('lang') || null;
     for (const host of Array.from(scope.querySelectorAll('*'))) {
       const found = host.shadowRoot ? search(host.shadowRoot) : null;
       if (found) return found;

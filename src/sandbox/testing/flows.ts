@@ -1,10 +1,12 @@
-// The widget's flows driven to their end as a user would, through any Driver: the accessible
-// names come from the widget's English texts (locales/en.json), so a test follows the widget's
-// copy, never its markup. Every wait is on a condition, bounded by `timeoutMs`.
-import en from '../../../locales/en.json' with { type: 'json' };
+// The widget's flows driven to their end as a user would, through any Driver: controls are found
+// by role and by the widget's own texts in the language the page's widget speaks (its message
+// table, locales/*.json), so a test follows the widget's copy, never its markup, in any language
+// it ships. Every wait is on a condition, bounded by `timeoutMs`.
 import { OPERATIONS } from '../../contract/index';
 import { AMWA_EVENT_TYPES } from '../../core/events';
 import { reportableUrl } from '../../core/flows/redirect';
+import { loadLocaleTable, packagedLocaleLoader } from '../../core/i18n';
+import type en from '../../../locales/en.json';
 import type { OperationId, SandboxControl } from './control';
 import type { Driver, HeardAnswer, HeardEvent, Target } from './driver';
 
@@ -40,36 +42,48 @@ const button = (name: string): Target => ({ role: 'button', name });
 const textbox = (name: string | RegExp): Target => ({ role: 'textbox', name });
 const link = (name: string | RegExp): Target => ({ role: 'link', name });
 
-/** The controls the flows use, by the widget's English texts. */
-const UI = {
-  homeScanner: link(startingWith(en.home.scanner)),
-  homeMobile: link(startingWith(en.home.mobile)),
-  scannerTitle: heading(en.scannerLogon.title),
-  userId: textbox(en.scannerLogon.userId),
-  next: button(en.common.next),
-  colourCode: { role: 'img', name: en.scannerLogon.colourCodeAlt } as Target,
+/** The widget's message table, in the shape of the English one (every shipped table has its keys). */
+type Texts = typeof en;
+
+/** The controls the flows use, by the widget's texts `t` in the page's language. */
+const controlsIn = (t: Texts) => ({
+  homeScanner: link(startingWith(t.home.scanner)),
+  homeMobile: link(startingWith(t.home.mobile)),
+  scannerTitle: heading(t.scannerLogon.title),
+  userId: textbox(t.scannerLogon.userId),
+  next: button(t.common.next),
+  colourCode: { role: 'img', name: t.scannerLogon.colourCodeAlt } as Target,
   // The field's name goes on with the format hint.
-  responseCode: textbox(startingWith(en.scannerLogon.responseCode)),
-  logOn: button(en.scannerLogon.logOn),
-  logonQr: { role: 'img', name: en.mobileLogon.logon.qrAlt } as Target,
-  linkMobile: link(startingWith(en.linkUser.mobile)),
-  linkQr: { role: 'img', name: en.mobileLogon.link.qrAlt } as Target,
-  startActivation: button(en.activation.overview.start),
-  credentialsTitle: heading(en.activation.credentials.title),
-  activationUserId: textbox(en.activation.credentials.userId),
-  email: textbox(en.activation.credentials.email),
-  registrationCode: textbox(en.activation.registrationCode.label),
-  serialNumber: textbox(en.activation.serialNumber.label),
-  pinTitle: heading(en.activation.pin.title),
-  confirmationCode: textbox(en.activation.confirmationCode.label),
-  pinSetTitle: heading(en.activation.pinSet.title),
-  doneYesNextTitle: heading(en.activation.doneYesNext.title),
-  finishTitle: heading(en.activation.finish.title),
-  serialColourCode: { role: 'img', name: en.activation.serialNumber.colourCodeAlt } as Target,
-  pinColourCode: { role: 'img', name: en.activation.pin.colourCodeAlt } as Target,
-  finishColourCode: { role: 'img', name: en.activation.finish.colourCodeAlt } as Target,
-  doneTitle: heading(en.activation.done.title),
-};
+  responseCode: textbox(startingWith(t.scannerLogon.responseCode)),
+  logOn: button(t.scannerLogon.logOn),
+  logonQr: { role: 'img', name: t.mobileLogon.logon.qrAlt } as Target,
+  linkMobile: link(startingWith(t.linkUser.mobile)),
+  linkQr: { role: 'img', name: t.mobileLogon.link.qrAlt } as Target,
+  startActivation: button(t.activation.overview.start),
+  credentialsTitle: heading(t.activation.credentials.title),
+  activationUserId: textbox(t.activation.credentials.userId),
+  email: textbox(t.activation.credentials.email),
+  registrationCode: textbox(t.activation.registrationCode.label),
+  serialNumber: textbox(t.activation.serialNumber.label),
+  pinTitle: heading(t.activation.pin.title),
+  confirmationCode: textbox(t.activation.confirmationCode.label),
+  pinSetTitle: heading(t.activation.pinSet.title),
+  doneYesNextTitle: heading(t.activation.doneYesNext.title),
+  finishTitle: heading(t.activation.finish.title),
+  serialColourCode: { role: 'img', name: t.activation.serialNumber.colourCodeAlt } as Target,
+  pinColourCode: { role: 'img', name: t.activation.pin.colourCodeAlt } as Target,
+  finishColourCode: { role: 'img', name: t.activation.finish.colourCodeAlt } as Target,
+  doneTitle: heading(t.activation.done.title),
+});
+
+/** The controls the flows use. */
+type Controls = ReturnType<typeof controlsIn>;
+
+/** The full table of `locale` (language and country variant), as the widget loads it; English for a language it does not ship. */
+async function widgetTexts(locale: string): Promise<Texts> {
+  const { table } = await loadLocaleTable(locale, packagedLocaleLoader, new AbortController().signal);
+  return table as unknown as Texts;
+}
 
 /** The call whose answer decides a logon flow, and the flows' own name for it. */
 type LogonCall = Extract<OperationId, 'scannerLogon' | 'mobileLogon' | 'linkQrConfirmed'>;
@@ -130,8 +144,14 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
 
   const show = async (target: Target) => void (await first(target));
 
+  /** Waits for the page's widget to name its language (a driver that cannot tell drives an English page). */
+  const language = async () => (driver.language ? until("the widget's language (the lang of its root)", async () => (await driver.language!()) ?? undefined) : 'en');
+  let named: Controls | undefined;
+  /** The controls in the language of the page's widget, read once per flow. */
+  const controls = async () => (named ??= controlsIn(await widgetTexts(await language())));
+
   /** Reads the colour code on screen and asks `userId`'s scanner what it shows, digits only. */
-  const scanScreen = async (userId: string, colourCode: Target = UI.colourCode) => {
+  const scanScreen = async (userId: string, colourCode: Target) => {
     await show(colourCode);
     const image = await driver.attribute(colourCode, 'src');
     if (!image) throw new Error('amwa-sandbox/testing: the colour code on screen has no image');
@@ -153,7 +173,7 @@ async function startRun(driver: Driver, sandbox: SandboxControl, { timeoutMs = D
     return { url, events: heard() };
   };
 
-  return { heard, stop: () => log.stop(), until, first, show, scanScreen, landing };
+  return { heard, stop: () => log.stop(), until, first, show, controls, scanScreen, landing };
 }
 
 type Run = Awaited<ReturnType<typeof startRun>>;
@@ -176,23 +196,24 @@ async function withRun<T>(driver: Driver, sandbox: SandboxControl, options: Flow
  */
 export async function logOnWithScanner(driver: Driver, sandbox: SandboxControl, { userId, ...options }: FlowOptions & { userId: string }): Promise<LogonResult> {
   return withRun(driver, sandbox, options, async (run) => {
-    if ((await run.first(UI.scannerTitle, UI.homeScanner)) === 1) {
-      await driver.click(UI.homeScanner);
-      await run.show(UI.scannerTitle);
+    const ui = await run.controls();
+    if ((await run.first(ui.scannerTitle, ui.homeScanner)) === 1) {
+      await driver.click(ui.homeScanner);
+      await run.show(ui.scannerTitle);
     }
-    await run.show(UI.userId);
-    await driver.fill(UI.userId, userId);
-    await driver.click(UI.next);
-    await driver.fill(UI.responseCode, await run.scanScreen(userId));
-    await driver.click(UI.logOn);
+    await run.show(ui.userId);
+    await driver.fill(ui.userId, userId);
+    await driver.click(ui.next);
+    await driver.fill(ui.responseCode, await run.scanScreen(userId, ui.colourCode));
+    await driver.click(ui.logOn);
     return run.landing('scannerLogon');
   });
 }
 
 /** The controls of one QR approval: the choice that leads to the QR page, its QR code, and the sandbox's mode for it. */
 interface QrApproval {
-  choice: Target;
-  qr: Target;
+  choice: (ui: Controls) => Target;
+  qr: (ui: Controls) => Target;
   mode: 'logon' | 'link';
   /** The call whose answer decides it: the mobile logon, or (link mode makes no logon call) the confirmed poll. */
   logonCall: LogonCall;
@@ -201,8 +222,9 @@ interface QrApproval {
 /** From the choice or the QR page, lets the sandbox's app approve the QR code on screen; resolves on arrival. */
 function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions, { choice, qr, mode, logonCall }: QrApproval): Promise<LogonResult> {
   return withRun(driver, sandbox, options, async (run) => {
-    if ((await run.first(qr, choice)) === 1) await driver.click(choice);
-    await run.show(qr);
+    const ui = await run.controls();
+    if ((await run.first(qr(ui), choice(ui))) === 1) await driver.click(choice(ui));
+    await run.show(qr(ui));
     await sandbox.confirmQr(mode);
     return run.landing(logonCall);
   });
@@ -214,7 +236,7 @@ function approveQr(driver: Driver, sandbox: SandboxControl, options: FlowOptions
  * where the widget sent it.
  */
 export function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return approveQr(driver, sandbox, options, { choice: UI.homeMobile, qr: UI.logonQr, mode: 'logon', logonCall: 'mobileLogon' });
+  return approveQr(driver, sandbox, options, { choice: (ui) => ui.homeMobile, qr: (ui) => ui.logonQr, mode: 'logon', logonCall: 'mobileLogon' });
 }
 
 /**
@@ -223,7 +245,7 @@ export function logOnWithApp(driver: Driver, sandbox: SandboxControl, options: F
  * arrived at the portal's precheck page.
  */
 export function linkCorporateAccount(driver: Driver, sandbox: SandboxControl, options: FlowOptions = {}): Promise<LogonResult> {
-  return approveQr(driver, sandbox, options, { choice: UI.linkMobile, qr: UI.linkQr, mode: 'link', logonCall: 'linkQrConfirmed' });
+  return approveQr(driver, sandbox, options, { choice: (ui) => ui.linkMobile, qr: (ui) => ui.linkQr, mode: 'link', logonCall: 'linkQrConfirmed' });
 }
 
 /**
@@ -237,35 +259,34 @@ export async function activateScanner(
   { userId, email, ...options }: FlowOptions & { userId: string; email: string },
 ): Promise<ActivationResult> {
   return withRun(driver, sandbox, options, async (run) => {
-    if ((await run.first(UI.credentialsTitle, UI.startActivation)) === 1) await driver.click(UI.startActivation);
-    await run.show(UI.activationUserId);
-    await driver.fill(UI.activationUserId, userId);
-    await driver.fill(UI.email, email);
-    await driver.click(UI.next);
-    await run.show(UI.registrationCode);
-    await driver.fill(UI.registrationCode, await run.until(`registration e-mail to ${userId}`, () => sandbox.registrationCode(userId).catch(() => undefined)));
-    await driver.click(UI.next);
-    await run.show(UI.serialNumber);
-    await driver.fill(UI.serialNumber, await run.scanScreen(userId, UI.serialColourCode));
-    await driver.click(UI.next);
-    await run.show(UI.pinTitle);
-    await driver.fill(UI.confirmationCode, await run.scanScreen(userId, UI.pinColourCode));
-    await driver.click(UI.next);
-    await run.show(UI.pinSetTitle);
-    await driver.click(UI.next);
-    await run.show(UI.doneYesNextTitle);
-    await driver.click(UI.next);
-    await run.show(UI.finishTitle);
-    await driver.fill(UI.confirmationCode, await run.scanScreen(userId, UI.finishColourCode));
-    await driver.click(UI.next);
-    await run.show(UI.doneTitle);
+    const ui = await run.controls();
+    if ((await run.first(ui.credentialsTitle, ui.startActivation)) === 1) await driver.click(ui.startActivation);
+    await run.show(ui.activationUserId);
+    await driver.fill(ui.activationUserId, userId);
+    await driver.fill(ui.email, email);
+    await driver.click(ui.next);
+    await run.show(ui.registrationCode);
+    await driver.fill(ui.registrationCode, await run.until(`registration e-mail to ${userId}`, () => sandbox.registrationCode(userId).catch(() => undefined)));
+    await driver.click(ui.next);
+    await run.show(ui.serialNumber);
+    await driver.fill(ui.serialNumber, await run.scanScreen(userId, ui.serialColourCode));
+    await driver.click(ui.next);
+    await run.show(ui.pinTitle);
+    await driver.fill(ui.confirmationCode, await run.scanScreen(userId, ui.pinColourCode));
+    await driver.click(ui.next);
+    await run.show(ui.pinSetTitle);
+    await driver.click(ui.next);
+    await run.show(ui.doneYesNextTitle);
+    await driver.click(ui.next);
+    await run.show(ui.finishTitle);
+    await driver.fill(ui.confirmationCode, await run.scanScreen(userId, ui.finishColourCode));
+    await driver.click(ui.next);
+    await run.show(ui.doneTitle);
     return { events: run.heard() };
   });
 }
 
 /** The response code `userId`'s scanner shows for the colour code on screen, digits only (a lower step for tests that type it themselves). */
 export async function responseCodeOnScreen(driver: Driver, sandbox: SandboxControl, { userId, ...options }: FlowOptions & { userId: string }): Promise<string> {
-  return withRun(driver, sandbox, options, async (run) => {
-    return run.scanScreen(userId);
-  });
+  return withRun(driver, sandbox, options, async (run) => run.scanScreen(userId, (await run.controls()).colourCode));
 }

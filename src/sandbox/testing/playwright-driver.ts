@@ -1,7 +1,7 @@
 // The Playwright adapter: the kit's driver over a Playwright page (playwright or
 // @playwright/test), and the fixtures a test file adds with `test.extend(amwaFixtures(…))`.
 // Typed by the few members the kit uses, so the kit needs no Playwright of its own.
-import { hearingSecret, pageOrigin, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
+import { hearingSecret, pageOrigin, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
 
 /** The part of a Playwright `Locator` the kit uses. */
 export interface PlaywrightLocator {
@@ -52,6 +52,8 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
     fill: (target, value) => locate(target).fill(value),
     attribute: (target, name) => locate(target).getAttribute(name),
     url: async () => page.url(),
+    // While the page is between two documents an evaluation fails: no widget yet.
+    language: async () => ((await page.evaluate(`(${widgetLanguage.toString()})(document)`).catch(() => null)) as string | null),
     async hear(types): Promise<EventLog> {
       const heard: HeardEvent[] = [];
       const answers: HeardAnswer[] = [];

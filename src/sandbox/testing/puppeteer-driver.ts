@@ -1,7 +1,7 @@
 // The Puppeteer adapter: the kit's driver over a puppeteer or puppeteer-core page, in Chromium
 // (DevTools protocol) and in Firefox (WebDriver BiDi) alike. Typed by the few members the kit
 // uses, so the kit needs no Puppeteer of its own.
-import { findByRole, heardEvent, hearingSecret, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
+import { findByRole, heardEvent, hearingSecret, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a Puppeteer `ElementHandle` the kit uses. */
 export interface PuppeteerElement {
@@ -90,6 +90,7 @@ export function puppeteerDriver(page: PuppeteerPage): Driver {
     },
     attribute: async (target, name) => (await page.evaluate(`${lookup(target)}?.getAttribute(${JSON.stringify(name)}) ?? null`)) as string | null,
     url: async () => page.url(),
+    language: async () => ((await page.evaluate(`(${widgetLanguage.toString()})(document)`).catch(() => null)) as string | null),
     async hear(types): Promise<EventLog> {
       const heard: HeardEvent[] = [];
       const answers: HeardAnswer[] = [];

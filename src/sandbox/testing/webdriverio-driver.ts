@@ -3,7 +3,7 @@
 // `addAmwaCommands(browser, kit)`. Typed by the few members the kit uses, so the kit needs no
 // WebdriverIO of its own.
 import * as z from 'zod/mini';
-import { clickPoint, findByRole, heardEvent, hearingSecret, keptHeardEvents, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
+import { clickPoint, findByRole, heardEvent, hearingSecret, keptHeardEvents, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
@@ -49,6 +49,8 @@ const FIND = `const find = ${findByRole.toString()};\nreturn find(document, argu
 const IS_VISIBLE = `const find = ${findByRole.toString()};\nreturn find(document, arguments[0], arguments[1]) !== null;`;
 // The control's centre in the viewport, scrolled into view, or null until it can take a click there.
 const CENTRE = `const find = ${findByRole.toString()};\nconst clickPoint = ${clickPoint.toString()};\nreturn clickPoint(find(document, arguments[0], arguments[1]));`;
+// The widget's language, widgetLanguage sent as source.
+const LANGUAGE = `return (${widgetLanguage.toString()})(document);`;
 
 /** How long a click waits for its control to hold still where it can take the pointer. */
 const ACTIONABLE_MS = 5_000;
@@ -106,6 +108,7 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
     },
     attribute: async (target, name) => (await element(target)).getAttribute(name),
     url: () => browser.getUrl(),
+    language: async () => ((await browser.execute(LANGUAGE).catch(() => null)) as string | null),
     async hear(types): Promise<EventLog> {
       if (!browser.isBidi) return hearKept(browser, types);
       const heard: HeardEvent[] = [];
