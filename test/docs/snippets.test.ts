@@ -118,7 +118,7 @@ describe('the checks fail on drifted docs (canaries)', () => {
   });
 
   it('settings in a JSON string, and settings documented as refused that are not', () => {
-    expect(at(problems, 'canary.md:16')).toEqual(['amwa settings: "basePath" must be a path such as /access']);
+    expect(at(problems, 'canary.md:16')).toEqual(['amwa settings: "basePath" must be a path such as /access, without . or .. segments or backslashes']);
     expect(at(problems, 'canary.md:17')).toEqual(['documented as refused, but parseSettings accepts these settings']);
   });
 
