@@ -169,7 +169,9 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     // mount undone in the same task (React's StrictMode rehearsal) reports nothing.
     queueMicrotask(() => {
       if (unmounted) return;
-      console.error(`${message}${message.endsWith('?') ? '' : '.'} ${outcome}. See ${SETTINGS_DOCS}.`);
+      // A list of problems gets the outcome on a line of its own, after the last one.
+      const end = message.includes('\n') ? '\n' : message.endsWith('?') ? ' ' : '. ';
+      console.error(`${message}${end}${outcome}. See ${SETTINGS_DOCS}.`);
       emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message });
     });
   };

@@ -83,6 +83,24 @@ describe('settings problems are reported once, worded for the moment', () => {
     expect(heard.messages()[0]).toMatch(/^amwa settings: "apiBaseURL" is not a known setting; did you mean 'apiBaseUrl'\? The widget shows its error page/);
   });
 
+  it('mount: every mistake in one console error, one line each, the outcome after them (issue 32)', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const heard = listen(host);
+    const handle = mount(host, { ...good, langauge: 'de', qrTimeout: '30', serviceEmail: 'service at bank' } as never);
+    cleanups.push(() => (handle.unmount(), host.remove()));
+    expect(await errorHeading(host.shadowRoot!)).toBeTruthy();
+    await settle();
+    expect(heard.messages()).toHaveLength(1);
+    expect(heard.messages()[0]!.split('\n')).toEqual([
+      'amwa settings: 3 problems',
+      `  "langauge" is not a known setting; did you mean 'language'?`,
+      '  "qrTimeout" must be a number',
+      '  "serviceEmail" must be an e-mail address such as service@bank.example',
+      expect.stringMatching(/^The widget shows its error page until the settings are fixed\. See /),
+    ]);
+    expect(heard.origins).toEqual(['settings.langauge']);
+  });
+
   // Issue 30: mount(el, settings, null) threw a TypeError into the host page.
   it.each([
     ['null', null, 'options', '"options" must be an object ({ on, loadLocale, fetch }) or left out, not null'],

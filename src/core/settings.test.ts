@@ -55,6 +55,21 @@ describe('parseSettings', () => {
     expect(parseSettings({ colour: 'orange' })).toMatchObject({ ok: false, field: 'colour', message: 'amwa settings: "colour" is not a known setting' });
   });
 
+  it('names every wrong field at once, in the order given, each with the name meant where there is one (issue 32)', () => {
+    expect(parseSettings({ langauge: 'de', basePath: '/access', qrTimeout: '30', serviceEmail: 'service at bank' })).toEqual({
+      ok: false,
+      field: 'langauge',
+      message: [
+        'amwa settings: 3 problems',
+        `  "langauge" is not a known setting; did you mean 'language'?`,
+        '  "qrTimeout" must be a number',
+        '  "serviceEmail" must be an e-mail address such as service@bank.example',
+      ].join('\n'),
+    });
+    const many = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`unknown${index}`, 1]));
+    expect((parseSettings(many) as { message: string }).message.split('\n')).toHaveLength(11);
+  });
+
   it('suggests the nearest field inside an object setting, and a nested field for a top-level typo', () => {
     expect(parseSettings({ corporatePortal: { precheckURL: '/p' } })).toMatchObject({
       field: 'corporatePortal.precheckURL',

@@ -144,6 +144,22 @@ const strict = (shape: Record<string, Check>): Check => {
   SHAPES.set(check, Object.keys(shape));
   return check;
 };
+/** At most this many problems are listed at once: settings from an attacker could name thousands. */
+const MAX_REPORTED_PROBLEMS = 10;
+
+/** Every problem of the settings object, one per top-level field (unknown names included), in the order given. */
+function everyProblem(shape: Record<string, Check>, value: unknown): Problem[] {
+  const root = typed('an object', isObject)(value, '');
+  if (root) return [root];
+  const problems: Problem[] = [];
+  for (const key of Object.keys(value as object)) {
+    if (problems.length === MAX_REPORTED_PROBLEMS) break;
+    const given = (value as Record<string, unknown>)[key];
+    const problem = !Object.hasOwn(shape, key) ? fail(`.${key}`, `is not a known setting${suggestion(key, shape)}`) : given === undefined ? undefined : shape[key]!(given, `.${key}`);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
 const namedMap = (max: number, name: RegExp, entry: Check, what: string): Check =>
   typed('an object', isObject, (value, path) => {
     const entries = Object.entries(value as object);
@@ -456,10 +472,16 @@ const fallbackOf = (name: keyof AmwaSettings): unknown => {
 export function parseSettings(input: unknown, origin = 'http://localhost'): SettingsResult {
   const read = readSettingsInput(input);
   if (!read.ok) return read;
-  const problem = strict(FIELDS_CHECKS)(read.value, '');
-  if (problem) {
-    const field = problem.path.slice(1) || '(root)';
-    return { ok: false, field, message: `amwa settings: "${field}" ${problem.problem}` };
+  const problems = everyProblem(FIELDS_CHECKS, read.value);
+  if (problems.length > 0) {
+    const named = problems.map(({ path, problem }) => ({ field: path.slice(1) || '(root)', problem }));
+    const [first] = named;
+    // All at once: a host fixing one field should not meet the next only after a reload.
+    const message =
+      named.length === 1
+        ? `amwa settings: "${first!.field}" ${first!.problem}`
+        : `amwa settings: ${named.length} problems\n${named.map(({ field, problem }) => `  "${field}" ${problem}`).join('\n')}`;
+    return { ok: false, field: first!.field, message };
   }
   const given = read.value as AmwaSettings;
   const s = Object.fromEntries(SETTING_NAMES.map((name) => [name, given[name] ?? fallbackOf(name)])) as Required<AmwaSettings>;
