@@ -2,7 +2,7 @@
 // Checks both packages as npm would publish them (`amwa` and `amwa-sandbox`, run after the build):
 //   - their file lists, pinned in test/package-files.json: a new or lost file is a conscious
 //     change (`node test/pack-check.mjs --update` rewrites the list; review its diff);
-//   - `amwa` unpacks to 3.1 MB or less and holds no server code and no CommonJS;
+//   - `amwa` unpacks to 3.3 MB or less and holds no server code and no CommonJS;
 //   - every relative link of the Markdown files they ship leads to a file they ship;
 //   - publint (strict: warnings fail) and @arethetypeswrong/cli on every entry of both;
 //   - `amwa` installed from its tarball into an empty project adds exactly one package, offline;
@@ -19,7 +19,7 @@ import { formatMessage } from 'publint/utils';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pinnedFile = join(root, 'test', 'package-files.json');
 const update = process.argv.includes('--update');
-const MAX_UNPACKED = 3_100_000;
+const MAX_UNPACKED = 3_300_000;
 const workDir = mkdtempSync(join(tmpdir(), 'amwa-pack-'));
 const failures = [];
 const started = performance.now();
