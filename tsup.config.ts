@@ -1,9 +1,11 @@
-// Type declarations, the Vite plugin, the stylesheet and the sandbox package. The ES module builds of the browser
+// Type declarations, the Vite plugin, the stylesheet and the sandbox package (its options from
+// packages/amwa-sandbox/tsup.config.ts). The ES module builds of the browser
 // entries come from scripts/build-browser.mjs (Rollup keeps each first screen in one file, which
 // esbuild's splitter cannot). There is no CommonJS build: Node 20.19 and later load the ES modules
 // through require() (see docs/embedding.md, "CommonJS").
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
+import { sandboxBuild } from './packages/amwa-sandbox/tsup.config';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
@@ -33,21 +35,7 @@ async function writeStylesheet() {
   writeFileSync('dist/amwa.css.d.ts', "// The stylesheet for light-DOM hosts: imported for its effect (`import 'amwa/amwa.css'`), it exports nothing to script.\nexport {};\n");
 }
 
-/** The packages the sandbox package installs (its `dependencies`): imported, never bundled, so `npm audit` sees them. */
-const sandboxDependencies = Object.keys((JSON.parse(readFileSync('packages/amwa-sandbox/package.json', 'utf8')) as { dependencies: Record<string, string> }).dependencies);
-const isSandboxDependency = new RegExp(`^(${sandboxDependencies.join('|')})(/|$)`);
-
-/** The `amwa-sandbox` package: the backend, its CLI and the testing kit for Node, our own sources bundled in. */
-const sandbox: Options = {
-  entry: { index: 'src/sandbox/index.ts', cli: 'src/sandbox/cli.ts', testing: 'src/sandbox/testing/index.ts' },
-  outDir: 'packages/amwa-sandbox/dist',
-  format: ['esm'],
-  target: 'node20',
-  platform: 'node',
-  dts: { entry: { index: 'src/sandbox/index.ts', testing: 'src/sandbox/testing/index.ts' } },
-  external: [isSandboxDependency],
-  // Here rather than with the declarations: tsup runs no onSuccess for a declarations-only build.
-  onSuccess: writeStylesheet,
-};
+/** The `amwa-sandbox` package, from its own build config; the stylesheet is written once the build is done. */
+const sandbox: Options = { ...sandboxBuild, onSuccess: writeStylesheet };
 
 export default defineConfig([declarations, vitePlugin, sandbox]);

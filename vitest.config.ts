@@ -6,13 +6,13 @@ export default defineConfig({
   // The examples import the packages by name, as a host would; the unit suite runs before the build.
   resolve: {
     alias: [
-      { find: /^amwa-sandbox\/testing$/, replacement: fileURLToPath(new URL('./src/sandbox/testing/index.ts', import.meta.url)) },
+      { find: /^amwa-sandbox\/testing$/, replacement: fileURLToPath(new URL('./packages/amwa-sandbox/src/testing/index.ts', import.meta.url)) },
       { find: /^amwa$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
     ],
   },
   test: {
-    // test/docs: the docs' code blocks, checked against the sources.
-    include: ['src/**/*.test.{ts,tsx}', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'test/build/*.test.ts', 'examples/gallery/*.test.ts', 'examples/testing/*.test.ts'],
+    // The sandbox package's tests beside its sources; test/docs: the docs' code blocks, checked against the sources.
+    include: ['src/**/*.test.{ts,tsx}', 'packages/amwa-sandbox/src/**/*.test.ts', 'test/docs/**/*.test.ts', 'test/browsers/*.test.ts', 'test/build/*.test.ts', 'examples/gallery/*.test.ts', 'examples/testing/*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./test/setup-dom.ts'],
     restoreMocks: true,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, createServer, preview, type InlineConfig, type ProxyOptions } from 'vite';
-import { startSandbox } from './sandbox/index';
+import { startSandbox } from '../packages/amwa-sandbox/src/index';
 import { amwa, type AmwaPluginOptions } from './vite';
 
 const HINT = '//# allFunctionsCalledOnLoad';

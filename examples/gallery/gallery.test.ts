@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseSettings } from '../../src/core/settings';
-import { STATE_ID } from '../../src/sandbox/gallery';
+import { STATE_ID } from '../../packages/amwa-sandbox/src/gallery';
 import { findButton, findDialog, findField, hasText, typeInto } from './dom';
 import { tileApiOrigin, tileSettings, type TileLocation } from './settings';
 import { GROUPS, STATES } from './states';

@@ -91,7 +91,7 @@ function bundledHost(request) {
 // The server runs in a process of its own, so the bench's own work (the browser's protocol
 // messages) never delays an answer.
 if (values.serve) {
-  const [{ createSandbox }] = await load(['/src/sandbox/index.ts']);
+  const [{ createSandbox }] = await load(['/packages/amwa-sandbox/src/index.ts']);
   const sandbox = createSandbox({ root });
   const running = serve({ fetch: (request) => bundledHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
   process.on('disconnect', () => running.close(() => process.exit(0)));

@@ -2,7 +2,7 @@
 // Load run (not a test): simulated users waiting on the QR logon page, each polling
 // `GET …/qr/confirmed` over its own kept-alive connection, against a sandbox of its own on
 // 127.0.0.1. Stops by itself; reports poll latency, failures and memory. The unit suite runs a
-// short version (src/sandbox/load.test.ts).
+// short version (packages/amwa-sandbox/src/load.test.ts).
 //
 //   npm run bench:load [-- --users 200 --interval 500 --seconds 30]
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const options = { users: Number(values.users), intervalMs: Number(values.interva
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vite = await createServer({ root, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, watch: null, hmr: false } });
-const { runLoad } = await vite.ssrLoadModule('/src/sandbox/load.ts');
+const { runLoad } = await vite.ssrLoadModule('/packages/amwa-sandbox/src/load.ts');
 await vite.close();
 
 console.log(`${options.users} users polling every ${options.intervalMs} ms for ${options.durationMs / 1000} s against the sandbox on 127.0.0.1 …\n`);

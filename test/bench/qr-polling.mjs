@@ -20,7 +20,7 @@ const vite = await createServer({ root, logLevel: 'silent', appType: 'custom', s
 const load = (path) => vite.ssrLoadModule(path);
 const [{ createQr }, { createApiClient }, { createErrorHandler }, { createTraceLog }, { createAnalytics }, { createCookies }, { createEmitter }, { createScope }, { parseSettings }, { createSandbox }] =
   await Promise.all(
-    ['flows/qr', 'api', 'error-handler', 'trace', 'analytics', 'cookies', 'events', 'scope', 'settings'].map((name) => load(`/src/core/${name}.ts`)).concat(load('/src/sandbox/index.ts')),
+    ['flows/qr', 'api', 'error-handler', 'trace', 'analytics', 'cookies', 'events', 'scope', 'settings'].map((name) => load(`/src/core/${name}.ts`)).concat(load('/packages/amwa-sandbox/src/index.ts')),
   );
 await vite.close();
 

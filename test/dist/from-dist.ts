@@ -14,4 +14,4 @@ export function fromDist<T>(file: string): Promise<T> {
 /** The public surface of each entry, as the source declares it. */
 export type AmwaModule = typeof import('../../src/index');
 export type ReactModule = typeof import('../../src/react');
-export type SandboxModule = typeof import('../../src/sandbox/index');
+export type SandboxModule = typeof import('../../packages/amwa-sandbox/src/index');

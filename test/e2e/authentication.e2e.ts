@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { checkA11y, EXAMPLES, fault, focused, scan, setConfig, tabTo, useE2E, waitForPortal, type TestPage } from './harness';
-import { acceptedLogons } from '../../src/sandbox/scanner-logon';
+import { acceptedLogons } from '../../packages/amwa-sandbox/src/scanner-logon';
 
 const e2e = useE2E();
 

@@ -6,8 +6,8 @@
 // test checks that the flows above made every operation of the document.
 import { describe, expect, test } from 'vitest';
 import { OPERATIONS } from '../../src/contract/index';
-import { scannerDeactivated } from '../../src/sandbox/cronto';
-import { traceLines } from '../../src/sandbox/trace';
+import { scannerDeactivated } from '../../packages/amwa-sandbox/src/cronto';
+import { traceLines } from '../../packages/amwa-sandbox/src/trace';
 import { button, colourCode, flows, hear, textbox } from './flows';
 import { checkA11y, confirmMobile, EXAMPLES, fault, setConfig, tabTo, useE2E, waitForPortal } from './harness';
 

@@ -15,9 +15,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { contractLog, type LoggedRequest } from '../../src/sandbox/contract';
+import { contractLog, type LoggedRequest } from '../../packages/amwa-sandbox/src/contract';
 import { launchBrowser } from './chromium';
-import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../src/sandbox/index';
+import { startSandbox, type Fault, type OutboxMail, type Persona, type RunningSandbox, type SandboxConfig } from '../../packages/amwa-sandbox/src/index';
 
 export { CHROMIUM_ARGS, chromiumPath, launchBrowser } from './chromium';
 

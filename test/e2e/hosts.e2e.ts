@@ -15,7 +15,7 @@ import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';

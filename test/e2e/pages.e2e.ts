@@ -2,7 +2,7 @@
 // shows the screen's own heading, axe finds no WCAG 2.x A/AA violation, Tab reaches every
 // control, and nothing is logged to the console (no error, no CSP or Trusted Types violation).
 import { describe, expect, test } from 'vitest';
-import { ENTRY_ROUTES } from '../../src/sandbox/catalog';
+import { ENTRY_ROUTES } from '../../packages/amwa-sandbox/src/catalog';
 import { EXAMPLES, checkA11y, expectKeyboardReachable, useE2E, waitForPortal } from './harness';
 
 const e2e = useE2E();

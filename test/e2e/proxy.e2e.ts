@@ -6,8 +6,8 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { contractLog } from '../../src/sandbox/contract';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index';
+import { contractLog } from '../../packages/amwa-sandbox/src/contract';
+import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
 import { button, colourCode, textbox } from './flows';
 import { newPage, scan, useE2E, waitForPortal, type TestPage } from './harness';
 

@@ -17,7 +17,7 @@ import {
   widget,
   type TestPage,
 } from './harness';
-import { acceptedLogons } from '../../src/sandbox/scanner-logon';
+import { acceptedLogons } from '../../packages/amwa-sandbox/src/scanner-logon';
 
 const e2e = useE2E();
 

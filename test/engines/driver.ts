@@ -3,7 +3,7 @@
 // through shadow roots, reading focus and collecting problems happen in the page, by the same
 // script in every engine, so a flow is written once and means the same everywhere.
 import type { Driver } from 'amwa-sandbox/testing';
-import { clickPoint } from '../../src/sandbox/testing/driver';
+import { clickPoint } from '../../packages/amwa-sandbox/src/testing/driver';
 
 /** The engines the suite runs its core flows in. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';

@@ -4,7 +4,7 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { findChromium, findFirefox, findWebKit, thisSystem } from '../browsers/find.mjs';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { createSandbox, type Sandbox } from '../../packages/amwa-sandbox/src/index';
 import { launchChromium, launchFirefox } from './puppeteer';
 import type { Engine, EngineName } from './driver';
 import { launchWebKit } from './webkit';

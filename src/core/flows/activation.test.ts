@@ -2,7 +2,7 @@
 // The activation controller against the in-process sandbox as its network edge: the real API
 // client, error handler and colour-code machines, the sandbox's personas and virtual scanners.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSandbox } from '../../sandbox/index';
+import { createSandbox } from '../../../packages/amwa-sandbox/src/index';
 import { createAnalytics } from '../analytics';
 import { createApiClient } from '../api';
 import { createCookies } from '../cookies';
@@ -13,7 +13,7 @@ import { createSession } from '../session/session';
 import { parseSettings } from '../settings';
 import { createTraceLog } from '../trace';
 import * as contract from '../../contract/activation';
-import { traceLines } from '../../sandbox/trace';
+import { traceLines } from '../../../packages/amwa-sandbox/src/trace';
 import {
   activationSteps,
   createActivation,

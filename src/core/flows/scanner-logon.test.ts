@@ -3,11 +3,11 @@
 import { request as httpRequest } from 'node:http';
 import JsCookie from 'js-cookie';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { findChallenge, scannerDeactivated } from '../../sandbox/cronto';
-import { MULTI_PROFILE_USER_ID } from '../../sandbox/oauth';
-import { acceptedLogons } from '../../sandbox/scanner-logon';
-import { traceLines } from '../../sandbox/trace';
+import { startSandbox, type RunningSandbox } from '../../../packages/amwa-sandbox/src/index';
+import { findChallenge, scannerDeactivated } from '../../../packages/amwa-sandbox/src/cronto';
+import { MULTI_PROFILE_USER_ID } from '../../../packages/amwa-sandbox/src/oauth';
+import { acceptedLogons } from '../../../packages/amwa-sandbox/src/scanner-logon';
+import { traceLines } from '../../../packages/amwa-sandbox/src/trace';
 import { createAnalytics } from '../analytics';
 import { createApiClient } from '../api';
 import { createCookies } from '../cookies';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { damm } from '../core/validate/check-digits';
+import { damm } from '../../../src/core/validate/check-digits';
 import { BLOCKED_ERROR_CODE, MAX_FINISH_ATTEMPTS, registrationCode } from './activation';
 import { ENCRYPTED_STATE_HEADER } from './cronto';
 import { createSandbox } from './index';

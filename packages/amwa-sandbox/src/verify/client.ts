@@ -1,7 +1,7 @@
 // The browser side of verify: one widget session's calls, sent the way the widget sends them
 // (cookies of a jar, the XSRF header echoing the XSRF-TOKEN cookie, the host page's Origin,
 // credentials omitted where the contract says so), each stopped at the widget's time-out.
-import { needsXsrf, XSRF_COOKIE, XSRF_HEADER, type Operation } from '../../contract/operation';
+import { needsXsrf, XSRF_COOKIE, XSRF_HEADER, type Operation } from '../../../../src/contract/operation';
 import { parseSetCookie, type Answer, type NoAnswer } from './check';
 
 /** Where the two APIs are, and how long the widget waits for each. */

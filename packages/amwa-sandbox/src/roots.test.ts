@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { sandboxRoots } from './roots';
 import { createState } from './state';
 
-const repo = realpathSync(join(import.meta.dirname, '..', '..'));
+const repo = realpathSync(join(import.meta.dirname, '..', '..', '..'));
 const project = realpathSync(mkdtempSync(join(tmpdir(), 'amwa-roots-')));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 

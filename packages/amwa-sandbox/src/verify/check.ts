@@ -4,10 +4,10 @@
 // page can keep, server durations within the bounds the widget accepts, and its time-outs.
 // Shared by `verify` (which drives the flows) and the proxy (which watches a developer's clicks).
 import * as z from 'zod/mini';
-import { OPERATION_DOCS } from '../../contract/descriptions';
-import { needsXsrf, TRACE_HEADER, XSRF_COOKIE, type Operation } from '../../contract/operation';
-import { errorBodySchema } from '../../contract/shapes';
-import { boundServerDuration, readRetryAfter, SERVER_DURATION_BOUNDS } from '../../core/server-duration';
+import { OPERATION_DOCS } from '../../../../src/contract/descriptions';
+import { needsXsrf, TRACE_HEADER, XSRF_COOKIE, type Operation } from '../../../../src/contract/operation';
+import { errorBodySchema } from '../../../../src/contract/shapes';
+import { boundServerDuration, readRetryAfter, SERVER_DURATION_BOUNDS } from '../../../../src/core/server-duration';
 
 /** The prefix the bank's API writes before every JSON body (the widget strips it). */
 export const JSON_PREFIX = ")]}'\n";

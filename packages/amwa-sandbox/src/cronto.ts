@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import { PNG } from 'pngjs';
 import * as z from 'zod/mini';
-import { ENCRYPTED_STATE_HEADER } from '../contract/operation';
+import { ENCRYPTED_STATE_HEADER } from '../../../src/contract/operation';
 import { controlJson } from './http';
 import { encodePng, type Rgb } from './png';
 import { defineSlice, findPersona, formatSerial, type SandboxState } from './state';

@@ -3,8 +3,8 @@
 import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type * as z from 'zod/mini';
-import { transfer, transferAccessTokens } from '../contract/scanner-logon';
-import { anonymousSessionInitiate, bootstrapWebSession } from '../contract/session';
+import { transfer, transferAccessTokens } from '../../../src/contract/scanner-logon';
+import { anonymousSessionInitiate, bootstrapWebSession } from '../../../src/contract/session';
 import { API_BASE, json, randomToken } from './http';
 import { defineSlice, type SandboxState } from './state';
 

@@ -2,7 +2,7 @@
 import { runInNewContext } from 'node:vm';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { parseSettings } from '../core/settings';
+import { parseSettings } from '../../../src/core/settings';
 import { BENCH_BASE, RESERVE_CSS } from './bench';
 import { createSandbox } from './index';
 

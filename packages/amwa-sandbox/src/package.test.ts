@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELP } from './cli-args';
 
-const root = resolve(import.meta.dirname, '../..');
+const root = resolve(import.meta.dirname, '../../..');
 const manifest = (path: string) => JSON.parse(readFileSync(resolve(root, path), 'utf8')) as { engines: { node: string }; files: string[] };
 
 describe('the amwa-sandbox package', () => {

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import type { Language } from '../core/i18n';
-import type { SettingsInput } from '../core/settings';
+import type { Language } from '../../../src/core/i18n';
+import type { SettingsInput } from '../../../src/core/settings';
 import { EXAMPLES, type Example } from './catalog';
 import { layout } from './html';
 import { API_BASE, isApiPath, publicOrigin } from './http';

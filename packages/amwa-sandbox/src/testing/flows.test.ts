@@ -2,7 +2,7 @@
 // logon, so a WebDriver-classic driver (Safari, WebKitGTK) can hear the widget's redirect. And a
 // logon whose logon call failed fails, whatever events the page dispatches. And the flows speak the page's language.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { mount, type AmwaHandle } from '../../index';
+import { mount, type AmwaHandle } from '../../../../src/index';
 import { domDriver } from './dom-driver';
 import { widgetLanguage, type Driver, type HeardEvent } from './driver';
 import { logOnWithApp } from './flows';

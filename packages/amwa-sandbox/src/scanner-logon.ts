@@ -4,7 +4,7 @@
 // redeems the transfer OTP for the url of the sandbox's 'You are logged on' page.
 import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import * as contract from '../contract/scanner-logon';
+import * as contract from '../../../src/contract/scanner-logon';
 import {
   deactivateScanner,
   ENCRYPTED_STATE_HEADER,

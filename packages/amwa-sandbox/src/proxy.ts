@@ -3,7 +3,7 @@
 // as it passes. What drifts is printed as it happens and listed at `/__proxy/report`.
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { checkRequest, findOperation, OPERATIONS, type ApiName, type Operation } from '../contract/index';
+import { checkRequest, findOperation, OPERATIONS, type ApiName, type Operation } from '../../../src/contract/index';
 import { checkAnswer, handledStatuses } from './verify/check';
 import { DEFAULT_TIMEOUTS } from './verify/index';
 

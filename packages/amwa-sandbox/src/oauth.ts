@@ -2,7 +2,7 @@
 // on every refresh-token grant, and revocation (RFC 6749 section 6, RFC 7009), plus a control
 // call that counts what the widget's session did.
 import type { Context, Hono } from 'hono';
-import { INACTIVITY_HEADER } from '../contract/operation';
+import { INACTIVITY_HEADER } from '../../../src/contract/operation';
 import { controlJson, json, randomToken } from './http';
 import { ACCESS_TOKEN_TTL_S, type IssuedToken, issueToken } from './security';
 import { defineSlice, type SandboxState } from './state';

@@ -3,13 +3,13 @@
 // A case needing a hook or persona the config lacks runs as far as it can and is then skipped,
 // naming what it needs; a failing call ends its case.
 import * as z from 'zod/mini';
-import * as activation from '../../contract/activation';
-import * as mobile from '../../contract/mobile';
-import { ENCRYPTED_STATE_HEADER, INACTIVITY_HEADER, type Operation } from '../../contract/operation';
-import * as scanner from '../../contract/scanner-logon';
-import * as session from '../../contract/session';
-import { TRACED, logTrace, logTraceError } from '../../contract/trace';
-import { parseScannerStatus, STATUS_HANDLING } from '../../core/flows/activation-status';
+import * as activation from '../../../../src/contract/activation';
+import * as mobile from '../../../../src/contract/mobile';
+import { ENCRYPTED_STATE_HEADER, INACTIVITY_HEADER, type Operation } from '../../../../src/contract/operation';
+import * as scanner from '../../../../src/contract/scanner-logon';
+import * as session from '../../../../src/contract/session';
+import { TRACED, logTrace, logTraceError } from '../../../../src/contract/trace';
+import { parseScannerStatus, STATUS_HANDLING } from '../../../../src/core/flows/activation-status';
 import type { SandboxControl } from '../testing/control';
 import { checkAnswer, parseAnswerBody, type AnswerExpectation } from './check';
 import { preflightHeaders, Session, type CallInit, type Target } from './client';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { parseSettings } from '../core/settings';
+import { parseSettings } from '../../../src/core/settings';
 import { STRICT_CSP } from './examples';
 import { createSandbox } from './index';
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import * as mobile from '../../contract/mobile';
-import * as scanner from '../../contract/scanner-logon';
-import * as session from '../../contract/session';
+import * as mobile from '../../../../src/contract/mobile';
+import * as scanner from '../../../../src/contract/scanner-logon';
+import * as session from '../../../../src/contract/session';
 import { createSandbox } from '../index';
 import { asFetch, driftOn, rewriteBody, rewriteHeaders, type Backend } from './drift-backends';
 import { VERIFY_CASES, verifyApi, type VerifyOptions, type VerifyReport } from './index';

@@ -2,8 +2,8 @@
 // calls, and the cronto management steps (identify the scanner, enrol it with a PIN, activate
 // it) that end with the finish call turning the persona's scanner EFFECTIVE.
 import type { Context, Hono } from 'hono';
-import * as contract from '../contract/activation';
-import { dammCheckDigit } from '../core/validate/check-digits';
+import * as contract from '../../../src/contract/activation';
+import { dammCheckDigit } from '../../../src/core/validate/check-digits';
 import { ENCRYPTED_STATE_HEADER, findChallenge, isExpired, issueChallenge, readState, retireChallenge, signState, type ChallengeKind } from './cronto';
 import { API_BASE, json } from './http';
 import { issueTokensFor } from './oauth';

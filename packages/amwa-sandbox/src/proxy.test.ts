@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import * as scanner from '../contract/scanner-logon';
-import * as session from '../contract/session';
+import * as scanner from '../../../src/contract/scanner-logon';
+import * as session from '../../../src/contract/session';
 import { createSandbox, startSandbox } from './index';
 import { createProxy, REPORT_PATH, startProxy, type Drift } from './proxy';
 import { asFetch, driftOn, rewriteBody, rewriteHeaders, type Backend } from './verify/drift-backends';

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../core/api';
-import { createAuthentication, validateAuthenticationResult } from '../core/flows/authentication';
-import { createScope, type Scope } from '../core/scope';
-import { createSession } from '../core/session';
-import { parseSettings, type Settings } from '../core/settings';
+import { createApiClient } from '../../../src/core/api';
+import { createAuthentication, validateAuthenticationResult } from '../../../src/core/flows/authentication';
+import { createScope, type Scope } from '../../../src/core/scope';
+import { createSession } from '../../../src/core/session';
+import { parseSettings, type Settings } from '../../../src/core/settings';
 import { createSandbox, type Sandbox } from './index';
 import { authenticationResultFor, issueTokensFor, MULTI_PROFILE_USER_ID, profilesOf, type SessionStats } from './oauth';
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../contract/index';
+import { OPERATIONS } from '../../../../src/contract/index';
 import { startSandbox, type RunningSandbox } from '../index';
 import { connectSandbox, OPERATION_IDS, operationPath } from './control';
 import { connectKit } from './kit';

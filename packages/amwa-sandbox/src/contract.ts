@@ -3,7 +3,7 @@
 // harness reads the log after every test and fails on a call the contract does not have. The log
 // is bounded: it keeps the newest requests, and the bodies only of small requests the sandbox took.
 import type { Context, MiddlewareHandler } from 'hono';
-import { checkRequest, findOperation, OPERATIONS, type ApiName } from '../contract/index';
+import { checkRequest, findOperation, OPERATIONS, type ApiName } from '../../../src/contract/index';
 import { API_BASE, wasRefused } from './http';
 import { defineSlice, type SandboxState } from './state';
 

@@ -1,7 +1,7 @@
 // Trace logging: the lines the widget sends about milestones and errors, kept for the console
 // and for tests that check what was traced.
 import type { Hono } from 'hono';
-import { logTrace, logTraceError } from '../contract/trace';
+import { logTrace, logTraceError } from '../../../src/contract/trace';
 import { API_BASE, json } from './http';
 import { body } from './security';
 import { defineSlice, type SandboxState } from './state';

@@ -3,7 +3,7 @@
 // table, marked as a sandbox's), and follows no redirect, so a misconfigured test can never post
 // scans, faults or resets to a real bank API.
 import * as z from 'zod/mini';
-import { OPERATIONS } from '../../contract/index';
+import { OPERATIONS } from '../../../../src/contract/index';
 import { API_BASE, SANDBOX_HEADER, SANDBOX_MARK } from '../http';
 
 /** A seeded persona as the control API lists it. */

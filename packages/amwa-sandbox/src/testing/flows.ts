@@ -2,11 +2,11 @@
 // by role and by the widget's own texts in the language the page's widget speaks (its message
 // table, locales/*.json), so a test follows the widget's copy, never its markup, in any language
 // it ships. Every wait is on a condition, bounded by `timeoutMs`.
-import { OPERATIONS } from '../../contract/index';
-import { AMWA_EVENT_TYPES } from '../../core/events';
-import { reportableUrl } from '../../core/flows/redirect';
-import { loadLocaleTable, packagedLocaleLoader } from '../../core/i18n';
-import type en from '../../../locales/en.json';
+import { OPERATIONS } from '../../../../src/contract/index';
+import { AMWA_EVENT_TYPES } from '../../../../src/core/events';
+import { reportableUrl } from '../../../../src/core/flows/redirect';
+import { loadLocaleTable, packagedLocaleLoader } from '../../../../src/core/i18n';
+import type en from '../../../../locales/en.json';
 import type { OperationId, SandboxControl } from './control';
 import type { Driver, HeardAnswer, HeardEvent, Target } from './driver';
 
