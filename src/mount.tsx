@@ -313,7 +313,13 @@ function startInstance(
         // the one that renders the page asking for it (a page opened directly on a slow phone).
         .then((module) => new Promise<typeof module>((resolve) => nextTask(scope, () => resolve(module))))
         .then(({ createSession }) => {
-          const created = createSession({ api, scope, activityTargets, inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS] });
+          const created = createSession({
+            api,
+            scope,
+            activityTargets,
+            inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS],
+            cookieScope: `${new URL(settings.apiBaseUrl).origin} ${new URL(settings.securityApiBaseUrl).origin}`,
+          });
           if (scope.disposed) return created;
           // Hosts and tests see which tab runs the token refresh for the origin.
           created.onLeaderChange((leader) => {

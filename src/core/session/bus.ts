@@ -35,7 +35,7 @@ export const busMessageSchema = lazy(() => {
      * A tab or widget starts a logon at `at`: the browser's one web-session (and QR) cookie is
      * about to be its own, so a QR logon that started earlier anywhere else cannot finish.
      */
-    z.object({ type: z.literal('logon'), from, at: time }),
+    z.object({ type: z.literal('logon'), from, at: time, scope: z.optional(z.string().check(z.maxLength(2 * 2048))) }),
   ]);
 });
 

@@ -385,6 +385,26 @@ describe('one logon at a time (issue 30)', () => {
     ]);
   });
 
+  it('hears only claims of widgets whose APIs set the same cookies: a widget of another API host keeps its logon', async () => {
+    const shared = 'https://api.bank.example https://api.bank.example';
+    const [a, b, c] = (['a', 'b', 'c'] as const).map((tabId) => {
+      const tab = openTab(server, { BroadcastChannel: hub.BroadcastChannel, tabId, cookieScope: tabId === 'b' ? 'https://tile-2.localhost https://tile-2.localhost' : shared });
+      tabs.push(tab);
+      return tab;
+    }) as [Tab, Tab, Tab];
+    await start(a, b, c);
+    const inA = heard(a);
+    a.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(1_000);
+    b.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).not.toHaveBeenCalled();
+    c.session.claimLogon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inA).toHaveBeenCalledOnce();
+    expect(hub.sent.filter((message) => (message as { type: string }).type === 'logon').map((message) => (message as { scope?: string }).scope)).toEqual([shared, 'https://tile-2.localhost https://tile-2.localhost', shared]);
+  });
+
   it('claims with every new anonymous session: its bootstrap replaces the browser\'s web-session cookie', async () => {
     const a = open('a');
     const b = open('b');

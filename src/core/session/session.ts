@@ -92,6 +92,12 @@ export interface SessionDeps {
   /** The server's inactivity time-outs in seconds (settings `inactivityTimeoutLogonS`, `inactivityTimeoutActivationS`); a function is read on each use. */
   inactivityTimeoutsS?: readonly number[] | (() => readonly number[]);
   tabId?: string;
+  /**
+   * Whose cookies a logon takes over: the origins of the APIs that set the web-session and QR
+   * cookies. Only a claim with the same key stops a QR logon here; a widget that talks to
+   * another API host keeps cookies of its own.
+   */
+  cookieScope?: string;
 }
 
 const pageWindow = (): SessionWindow | null => (typeof window === 'undefined' ? null : window);
@@ -246,6 +252,7 @@ export function createSession(deps: SessionDeps): Session {
         // exactly one side gives way. (A script of the origin could post claims and stop QR
         // logons; it could as well take the cookies themselves: docs/session.md.)
         const { at, from } = message;
+        if ((message.scope ?? '') !== (deps.cookieScope ?? '')) return;
         if (claimedAt === Number.NEGATIVE_INFINITY || at < claimedAt || (at === claimedAt && from < tabId)) return;
         for (const listener of [...logonElsewhere]) listener();
         return;
@@ -308,7 +315,7 @@ export function createSession(deps: SessionDeps): Session {
 
   const claimLogon = () => {
     claimedAt = now();
-    post({ type: 'logon', from: tabId, at: claimedAt });
+    post({ type: 'logon', from: tabId, at: claimedAt, ...(deps.cookieScope ? { scope: deps.cookieScope } : {}) });
   };
 
   const profilesReady = () => ready.then(() => profiles);
