@@ -128,7 +128,8 @@ async function prerenderThenShow(to: string): Promise<{ prerendered: Report; sho
     reported = undefined;
     browser?.kill();
     await new Promise((resolve) => (browser?.exitCode !== null ? resolve(undefined) : browser.once('exit', resolve)));
-    await rm(profile, { recursive: true, force: true });
+    // The browser's helper processes may still be writing into the profile as it ends: rm retries until they are gone.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
   const prerendered = reports.find((report) => report.phase === 'prerendered');
   const shown = reports.find((report) => report.phase !== 'prerendered');

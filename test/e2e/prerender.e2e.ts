@@ -131,7 +131,8 @@ async function browse(url: string): Promise<void> {
     reported = undefined;
     browser?.kill();
     await new Promise((resolve) => (browser?.exitCode !== null ? resolve(undefined) : browser.once('exit', resolve)));
-    await rm(profile, { recursive: true, force: true });
+    // The browser's helper processes may still be writing into the profile as it ends: rm retries until they are gone.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
