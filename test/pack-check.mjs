@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxListening } from './sandbox-listening.mjs';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 
@@ -84,26 +85,7 @@ const installed = (dir) => Object.keys(JSON.parse(readFileSync(join(dir, 'node_m
 /** Starts `npx amwa-sandbox --port 0` in `dir`; resolves with its origin and the child once it listens. */
 function startSandbox(dir) {
   // Its own process group, so that stopping it stops npx and the server npx started.
-  const child = spawn('npx', ['--no', '--', 'amwa-sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`amwa-sandbox did not listen within 30 s:\n${output}`)), 30_000);
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (text) => {
-        output += text;
-        const match = /amwa sandbox: (http:\/\/[\d.]+:\d+)\//.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve({ url: match[1], child });
-        }
-      });
-    }
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`amwa-sandbox exited with ${code} before listening:\n${output}`));
-    });
-  });
+  return sandboxListening(spawn('npx', ['--no', '--', 'amwa-sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
 }
 
 /** The sandbox's contract, as much as shows without a browser. */

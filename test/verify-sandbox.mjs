@@ -4,32 +4,14 @@
 // another origin. Exits with verify's status. Needs `npm run build` first.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sandboxListening } from './sandbox-listening.mjs';
 
 const CLI = fileURLToPath(new URL('../packages/amwa-sandbox/dist/cli.js', import.meta.url));
 const HOST_PAGE = 'http://app.localhost:5173';
 
 /** Starts the sandbox on a free port; resolves with its origin and the child once it listens. */
 function startSandbox() {
-  const child = spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`amwa-sandbox did not listen within 30 s:\n${output}`)), 30_000);
-    for (const stream of [child.stdout, child.stderr]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (text) => {
-        output += text;
-        const match = /amwa sandbox: (http:\/\/[\d.]+:\d+)\//.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve({ url: match[1], child });
-        }
-      });
-    }
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`amwa-sandbox exited with ${code} before listening:\n${output}`));
-    });
-  });
+  return sandboxListening(spawn(process.execPath, [CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 const { url, child } = await startSandbox();
