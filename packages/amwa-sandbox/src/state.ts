@@ -125,30 +125,21 @@ const seedPersonas = () =>
     ]),
   );
 
+/** The state a sandbox starts with and returns to on reset. */
+const seed = () => ({ personas: seedPersonas(), outbox: [], attempts: new Map(), faults: [], config: { ...DEFAULT_CONFIG }, pendingQrs: [] });
+
 /** Creates the sandbox state, seeded. */
 export function createState(now: () => number = Date.now): SandboxState {
   const slices = new Map<Slice<unknown>, unknown>();
   const state: SandboxState = {
     now,
-    personas: seedPersonas(),
-    outbox: [],
-    attempts: new Map(),
-    faults: [],
-    config: { ...DEFAULT_CONFIG },
-    pendingQrs: [],
+    ...seed(),
     slice<T>(slice: Slice<T>): T {
       if (!slices.has(slice)) slices.set(slice, slice.seed());
       return slices.get(slice) as T;
     },
     reset() {
-      Object.assign(state, {
-        personas: seedPersonas(),
-        outbox: [],
-        attempts: new Map(),
-        faults: [],
-        config: { ...DEFAULT_CONFIG },
-        pendingQrs: [],
-      });
+      Object.assign(state, seed());
       slices.clear();
     },
   };
