@@ -42,13 +42,17 @@ describe('Stepper', () => {
     ]);
   });
 
-  it('shows the current step in words under the markers, and completes the last step when all are done', () => {
-    render(<Stepper count={6} current={6} stepLabel={stepLabel} doneLabel={(text) => `${text}, completed`} caption="Step 6 of 6 · Complete activation" />);
+  it('shows the count under the markers, and completes the last step when all are done, saying so only to screen readers', () => {
+    render(<Stepper count={6} current={6} stepLabel={stepLabel} doneLabel={(text) => `${text}, completed`} caption="Step 6 of 6" />);
     const steps = screen.getAllByRole('listitem');
     expect(steps.map((step) => step.dataset.state)).toEqual(Array(6).fill('complete'));
     expect(steps.some((step) => step.getAttribute('aria-current'))).toBe(false);
     const caption = document.querySelector('.amwa-stepper__caption')!;
-    expect(caption.textContent).toBe('Step 6 of 6 · Complete activation');
+    expect(caption.textContent).toBe('Step 6 of 6');
+    // 'completed' is in the list's screen-reader words, never drawn.
+    expect(steps.map((step) => step.querySelector('.amwa-visually-hidden')?.textContent)).toContain('Step 6 of 6, completed');
+    const drawn = [...document.querySelectorAll('.amwa-stepper-block *')].filter((element) => !element.closest('.amwa-visually-hidden') && element.childNodes.length && [...element.childNodes].every((node) => node.nodeType === 3));
+    expect(drawn.map((element) => element.textContent).join(' ')).not.toMatch(/completed/);
     // The list says it already: the caption is for the eye only.
     expect(caption.getAttribute('aria-hidden')).toBe('true');
   });

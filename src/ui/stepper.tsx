@@ -11,7 +11,7 @@ export interface StepperProps {
   stepLabel: (step: number, count: number) => string;
   /** Screen-reader text of a completed step, from its `stepLabel`: 'Step 1 of 6: …, completed'. */
   doneLabel: (label: string) => string;
-  /** The visible line under the markers: 'Step 3 of 6 · Connect your scanner'. */
+  /** The visible line under the markers, 'Step 3 of 6': the screen's heading names the step, so the caption does not. */
   caption?: string;
   /** Accessible name of the whole list, e.g. 'Activation progress'. */
   label?: string;
@@ -24,8 +24,9 @@ const stateOf = (index: number, current: number) =>
 /**
  * A row of step markers that tells done, current and upcoming steps apart by shape as well as
  * colour (a tick, a thick ring, a thin ring), and in words for screen readers: completed steps
- * say so, the current one carries `aria-current="step"`. Under it a visible caption names the
- * current step (the list already says it, so the caption is hidden from screen readers).
+ * say so, the current one carries `aria-current="step"`. Under it a visible caption counts the
+ * steps, 'Step 3 of 6' (the list already says it, so the caption is hidden from screen readers;
+ * 'completed' stays in the list's words, never in the caption).
  */
 export function Stepper({ count, current, stepLabel, doneLabel, caption, label, className }: StepperProps) {
   useFlowStyles();

@@ -376,6 +376,8 @@ describe('scanner logon', () => {
       expect.arrayContaining(['Where can I find my user ID?', 'I forgot my PIN', 'My scanner is lost or stolen', "My scanner shows 'Colour code not intended for this scanner'"]),
     );
     expect(await dialog.getByRole('listitem').count()).toBe(12);
+    // The logon's own situations come first, ahead of the activation's it shares.
+    expect((await dialog.getByRole('listitem').allInnerTexts()).slice(0, 2)).toEqual(['I forgot my PIN', 'I want to log on with a new scanner']);
     await checkA11y(page, 'help list');
 
     await tabTo(page, 'My scanner is lost or stolen');

@@ -75,11 +75,6 @@ function ActivationPage({ activation }: { activation: Activation }) {
 
   const step = ACTIVATION_STEP_OF[state.screen];
   const count = ACTIVATION_STEP_KEYS.length;
-  // 'Step 3 of 6 · Connect your scanner'; on the done screen the last step, completed.
-  const stepCaption = (index: number, done: boolean) => {
-    const caption = `${t('activation.stepShort', { step: index, count })} · ${t(`activation.steps.step${index}`)}`;
-    return done ? t('activation.stepDone', { label: caption }) : caption;
-  };
   const Screen = SCREENS[state.screen];
   return (
     <div ref={pageRef} className="amwa-page">
@@ -100,10 +95,12 @@ function ActivationPage({ activation }: { activation: Activation }) {
       />
       {step !== undefined && (
         <Stepper
-          count={ACTIVATION_STEP_KEYS.length}
+          count={count}
           // On the done screen the last step is done too, not still current.
           current={state.screen === 'done' ? ACTIVATION_STEP_KEYS.length : step - 1}
-          caption={stepCaption(step, state.screen === 'done')}
+          // Only 'Step 3 of 6': the heading below names the screen, and on step 5 the screen
+          // ('Confirm on your scanner') is a part of the step, not the step's name.
+          caption={t('activation.stepShort', { step, count })}
           label={t('activation.stepper')}
           stepLabel={(index, count) => t('activation.stepOf', { step: index, count, name: t(`activation.steps.step${index}`) })}
           doneLabel={(text) => t('activation.stepDone', { label: text })}

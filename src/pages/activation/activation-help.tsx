@@ -3,7 +3,7 @@ import type { I18n } from '../../core/i18n';
 import { HelpDialog, type HelpTopic } from '../../ui/help-dialog';
 import { EMAIL_SLOT } from '../../ui/rich-text';
 
-/** The activation help topics in list order (spec section 2); scanner logon help starts with the same ones. */
+/** The activation help topics in list order (spec section 2); scanner logon help lists them after its own. */
 export const ACTIVATION_HELP_TOPICS = [
   'user-id',
   'wrong-email',
@@ -14,7 +14,7 @@ export const ACTIVATION_HELP_TOPICS = [
   'which-scanner',
 ] as const;
 
-/** The activation help topics, translated; scanner logon help can start its list with them. */
+/** The activation help topics, translated; scanner logon help ends its list with them. */
 export const activationHelpTopics = (t: I18n['t']): HelpTopic[] =>
   ACTIVATION_HELP_TOPICS.map((id) => ({
     id,

@@ -57,8 +57,9 @@ export function CredentialsStep({ activation, state, titleRef, position, onHelp 
           errorMessage={emailMessage}
           validators={[{ ...localise(emailRule(), t), message: emailMessage }]}
           externalError={serverError('email')}
-          // One verdict on both fields (a 400) is announced once, from the user ID.
-          announceError={serverError('email') !== serverError('userName')}
+          // One verdict on both fields (a 400) is announced once, from the user ID; every other
+          // message here (the format check, errorCode 14's empty one) is this field's own.
+          announceError={!serverError('email') || serverError('email') !== serverError('userName')}
         />
       </Form>
     </StepCard>

@@ -3,7 +3,7 @@ import { HelpDialog } from '../../ui/help-dialog';
 import { EMAIL_SLOT } from '../../ui/rich-text';
 import { ACTIVATION_HELP_TOPICS, activationHelpTopics } from '../activation/activation-help';
 
-/** The topics only logon help has; its list starts with the activation topics (spec section 2). */
+/** The topics only logon help has (spec section 2); they open its list, ahead of the activation topics it shares. */
 export const LOGON_ONLY_HELP_TOPICS = [
   'forgot-pin',
   'new-scanner',
@@ -12,8 +12,8 @@ export const LOGON_ONLY_HELP_TOPICS = [
   'not-intended',
 ] as const;
 
-/** The scanner logon help topics in list order. */
-export const SCANNER_HELP_TOPICS = [...ACTIVATION_HELP_TOPICS, ...LOGON_ONLY_HELP_TOPICS] as const;
+/** The scanner logon help topics in list order: the logon's own situations ('I forgot my PIN') before the activation's. */
+export const SCANNER_HELP_TOPICS = [...LOGON_ONLY_HELP_TOPICS, ...ACTIVATION_HELP_TOPICS] as const;
 
 /** Id of a scanner help topic. */
 export type ScannerHelpTopic = (typeof SCANNER_HELP_TOPICS)[number];
@@ -33,12 +33,12 @@ export function ScannerHelp({ open, onOpenChange, topic, position }: ScannerHelp
   const t = useT();
   const { settings, analytics } = useAmwa();
   const topics = [
-    ...activationHelpTopics(t),
     ...LOGON_ONLY_HELP_TOPICS.map((id) => ({
       id,
       situation: t(`scannerHelp.${id}.situation`),
       resolution: t(`scannerHelp.${id}.resolution`, EMAIL_SLOT),
     })),
+    ...activationHelpTopics(t),
   ];
   return (
     <HelpDialog

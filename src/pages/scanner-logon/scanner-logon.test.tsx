@@ -104,3 +104,23 @@ describe('scanner logon opened directly', () => {
     expect(next?.getAttribute('aria-busy')).toBe('true');
   });
 });
+
+describe('scanner logon help', () => {
+  it("lists the logon's own situations first, 'I forgot my PIN' leading, then the activation's", async () => {
+    const view = await open();
+    fireEvent.click(await view.findByRole('button', { name: 'Help' }));
+    const dialog = await view.findByRole('dialog', { name: 'Help' }, { timeout: 5000 });
+    const topics = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(topics.slice(0, 5)).toEqual([
+      'I forgot my PIN',
+      'I want to log on with a new scanner',
+      'I have trouble scanning the colour code',
+      'My scanner is lost or stolen',
+      "My scanner shows 'Colour code not intended for this scanner'",
+    ]);
+    expect(topics[5]).toBe('Where can I find my user ID?');
+    expect(topics).toHaveLength(12);
+  });
+});
