@@ -123,6 +123,7 @@ const FORBIDDEN: Record<string, [RegExp, string][]> = {
     [word('heeft u'), "one verb form with u: 'hebt u'"],
     [/onze administratie\./iu, "'contact our administration' is a department that does not exist for the customer: say 'de bank'"],
     [/Onthoud mij/u, "literal 'Remember me': the box remembers the user ID ('Gebruikers-ID onthouden')"],
+    [/^Wacht op uw/u, "'Wacht op uw …' reads as an order: a status says 'We wachten op uw …'"],
   ],
   pl: [
     [word('Pan|Pani|Pana|Panu|Państwo|Państwa'), 'the register is the informal Ty of Polish banking, not Pan/Pani'],
@@ -221,9 +222,84 @@ describe('one spelling of colour per English variant', () => {
   });
 });
 
+/**
+ * The login is access, not a bank account (GLOSSARY.md, 'The login is not a bank account'): the
+ * word each language uses wherever the English says 'account', and the words it must not use
+ * there. ru and uk keep their word for a user account; zh says 登录账号.
+ */
+const LOGIN: Record<string, { access: RegExp; not: RegExp }> = {
+  bg: { access: /достъп/iu, not: /акаунт|сметк/iu },
+  cs: { access: /přístup/iu, not: /účet|účt/iu },
+  de: { access: /Zugang/u, not: /Konto/u },
+  es: { access: /acceso/iu, not: /cuenta/iu },
+  fr: { access: /accès/iu, not: /compte/iu },
+  hu: { access: /hozzáférés/iu, not: /fiók|számla/iu },
+  it: { access: /accesso/iu, not: /account|conto/iu },
+  nl: { access: /toegang/iu, not: /account|rekening/iu },
+  pl: { access: /dostęp/iu, not: word('konto|konta|kontem|koncie') },
+  ro: { access: /acces/iu, not: word('cont|contul|contului') },
+  ru: { access: /учётн\p{L}* запис/iu, not: /аккаунт|счёт|счет/iu },
+  sk: { access: /prístup/iu, not: /účet|účt/iu },
+  uk: { access: /обліков\p{L}* запис/iu, not: /акаунт|рахун/iu },
+  zh: { access: /登录账号/u, not: /账户|帐户/u },
+};
+/** The scanner's own question ('remove the existing account?') is the device's wording, not the login. */
+const DEVICE_ACCOUNT = new Set(['activationHelp.activation-not-completed.resolution']);
+
+describe('the login is access, not an account', () => {
+  const accountKeys = Object.keys(english).filter((key) => /\baccount\b/i.test(english[key]!) && !DEVICE_ACCOUNT.has(key));
+
+  it('covers the link-mode texts, the blocked message and the done screen', () => {
+    expect(accountKeys).toEqual(
+      expect.arrayContaining(['linkUser.title', 'linkUser.mobileHint', 'mobileLogon.link.title', 'mobileLogon.link.scan', 'mobileLogon.link.qrAlt', 'mobileLogon.link.confirmed', 'mobileHelp.link-account.resolution', 'mobileHelp.keep-installed.resolution', 'validation.blocked', 'activation.done.keys']),
+    );
+  });
+
+  it.each(Object.keys(LOGIN))("%s says its word for access wherever English says 'account'", (language) => {
+    const texts = messages(language);
+    const { access, not } = LOGIN[language]!;
+    const slips = accountKeys.filter((key) => !access.test(texts[key]!) || not.test(texts[key]!)).map((key) => `${key}: ${texts[key]}`);
+    expect(slips).toEqual([]);
+  });
+
+  it("fails on the French and Dutch link texts issue 33 found (the check can fail)", () => {
+    expect(LOGIN.fr!.not.test('Associez votre compte InsideBusiness')).toBe(true);
+    expect(LOGIN.nl!.not.test('Koppel uw InsideBusiness-account')).toBe(true);
+  });
+});
+
+/** Coordinators can block and unblock users (spec section 6, 'stated in help text'): the words of each language. */
+const BLOCK_AND_UNBLOCK: Record<string, RegExp> = {
+  bg: /блокират и деблокират/u,
+  cs: /zablokovat a odblokovat/u,
+  de: /sperren und entsperren/u,
+  en: /block and unblock users/u,
+  es: /bloquear y desbloquear/u,
+  fr: /bloquer et débloquer/u,
+  hu: /zárolhatják .*zárolást fel is oldhatják/u,
+  it: /bloccare e sbloccare/u,
+  nl: /blokkeren en deblokkeren/u,
+  pl: /blokować i odblokowywać/u,
+  ro: /blocheze și să deblocheze/u,
+  ru: /блокировать и разблокировать/u,
+  sk: /zablokovať a odblokovať/u,
+  uk: /блокувати й розблоковувати/u,
+  zh: /锁定和解锁用户/u,
+};
+
+describe('what coordinators can do', () => {
+  it.each([...LANGUAGES])('%s help says that coordinators can block and unblock users', (language) => {
+    expect(messages(language)['mobileHelp.contact.resolution']).toMatch(BLOCK_AND_UNBLOCK[language]!);
+  });
+});
+
 describe('named fixes', () => {
   it('de remembers the user ID instead of keeping the user logged on', () => {
     expect(messages('de')['scannerLogon.rememberMe']).toBe('Benutzer-ID merken');
+  });
+
+  it('nl says it waits for the approval, not an order to wait', () => {
+    expect(messages('nl')['mobileLogon.waiting']).toBe('We wachten op uw bevestiging in de app.');
   });
 
   it("zh selects a user profile, not a configuration file", () => {
