@@ -79,6 +79,14 @@ const fieldError = (page: Page, label: string) =>
     return ids.map((id) => root.getElementById(id)).find((element) => element?.classList.contains('amwa-field__error'))?.textContent ?? '';
   });
 
+/** How a field's message is announced: the `aria-live` of the message under it. */
+const fieldErrorLive = (page: Page, label: string) =>
+  field(page, label).evaluate((input) => {
+    const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+    const root = input.getRootNode() as ShadowRoot | Document;
+    return ids.map((id) => root.getElementById(id)).find((element) => element?.classList.contains('amwa-field__error'))?.getAttribute('aria-live');
+  });
+
 /** Waits for a screen's heading to be shown and focused. */
 async function onScreen(page: Page, title: string) {
   await heading(page, title).waitFor();
@@ -296,6 +304,9 @@ describe('validation and server messages', () => {
     await button(page, 'Next').click();
     expect(await fieldError(page, 'User ID')).toBe(MESSAGES.userId);
     expect(await fieldError(page, 'Email')).toBe(MESSAGES.email);
+    // Each field announces its own message, the e-mail's included.
+    expect([await fieldErrorLive(page, 'User ID'), await fieldErrorLive(page, 'Email')]).toEqual(['polite', 'polite']);
+    await checkA11y(page, 'user ID and e-mail invalid');
     await field(page, 'User ID').fill('A'.repeat(17));
     await field(page, 'Email').fill('anna@example');
     await button(page, 'Next').click();
@@ -307,6 +318,8 @@ describe('validation and server messages', () => {
     await expect.poll(() => fieldError(page, 'User ID')).toBe(MESSAGES.combination);
     expect(await fieldError(page, 'Email')).toBe(MESSAGES.combination);
     expect(await field(page, 'Email').getAttribute('aria-invalid')).toBe('true');
+    // One verdict on both fields is said once, from the user ID.
+    expect([await fieldErrorLive(page, 'User ID'), await fieldErrorLive(page, 'Email')]).toEqual(['polite', 'off']);
     await checkA11y(page, 'OTP request 400');
     page.expectNoConsoleErrors({ allow: [/status of 400/] });
   });
