@@ -326,6 +326,33 @@ describe('link mode', () => {
   });
 });
 
+describe('link mode in other languages', () => {
+  /** Switches the widget's language in place, as a host's settings change would. */
+  const speak = (page: Page, language: string) =>
+    page.evaluate(`(() => {
+      const portal = document.querySelector('amwa-portal');
+      portal.setAttribute('settings', JSON.stringify({ ...JSON.parse(portal.getAttribute('settings')), language: ${JSON.stringify(language)} }));
+    })()`);
+
+  test('links the InsideBusiness access, never an account, in French and Dutch (the glossary), and passes axe', async () => {
+    const page = await openQr(LINK, LINK_TITLE);
+    await speak(page, 'fr');
+    await page.getByRole('heading', { level: 1, name: 'Associez votre accès InsideBusiness' }).waitFor();
+    await page.getByRole('img', { name: /^Code QR pour associer votre accès InsideBusiness/ }).waitFor();
+    await checkA11y(page, 'link QR in French');
+    await speak(page, 'nl');
+    await page.getByRole('heading', { level: 1, name: 'Koppel uw toegang tot InsideBusiness' }).waitFor();
+    // A status, not an order to wait.
+    await page.getByText('We wachten op uw bevestiging in de app.').waitFor();
+    await page.getByRole('button', { name: 'Help' }).click();
+    const topics = await page.getByRole('dialog').getByRole('listitem').allTextContents();
+    expect(topics[0]).toBe('Hoe koppel ik mijn toegang tot InsideBusiness aan de app?');
+    expect(topics.filter((topic) => /account/i.test(topic))).toEqual([]);
+    await checkA11y(page, 'link help in Dutch');
+    page.expectNoConsoleErrors();
+  });
+});
+
 describe('mobile help', () => {
   const topicsOf = (page: Page) => page.getByRole('dialog').getByRole('listitem').allTextContents();
 
