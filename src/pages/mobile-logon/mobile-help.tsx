@@ -48,8 +48,10 @@ export function MobileHelp({ open, onOpenChange, mode, topic, position }: Mobile
   const { settings, analytics } = useAmwa();
   const track = (content: string) => analytics.element({ elementType: 'link', content, position, event: 'clicked' });
   const store = (url: string | undefined, name: 'appStore' | 'googlePlay') =>
+    // The topic's text says where to search; only a topic that has a QR code asks to scan one.
     url && (
       <div className="amwa-store">
+        <p>{t('mobileHelp.scanStoreQr')}</p>
         <StoreQr url={url} label={t(`mobileHelp.${name}Qr`)} />
         <a href={url} onClick={() => track(`help:${name}`)}>
           {t(`mobileHelp.${name}Open`)}
