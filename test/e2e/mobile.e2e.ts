@@ -380,6 +380,8 @@ describe('mobile help', () => {
     const dialog = page.getByRole('dialog', { name: 'How do I install the app on my iPhone?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('iOS 12 or higher');
+    // The request to scan comes with the QR code it names (storeUrls set in the example).
+    expect(await dialog.textContent()).toContain("Or scan this QR code with your phone's camera:");
     const storeQr = dialog.getByRole('img', { name: "QR code that opens the bank's app in the App Store" });
     expect(decodePng(await storeQr.screenshot())).toBe('https://apps.apple.com/app/demobank/id0000000000');
     await checkA11y(page, 'mobile help detail');
@@ -397,6 +399,8 @@ describe('mobile help', () => {
     await dialog.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('dialog', { name: 'Help' }).waitFor();
     await page.getByRole('button', { name: 'Who do I contact for help with logging on?' }).click();
+    // Spec section 6: coordinators can block and unblock users, as the help says.
+    await page.getByRole('dialog').getByText(/Coordinators can also block and unblock users/).waitFor();
     // Followed for its analytics only: the mail program stays closed.
     await page.evaluate(`document.addEventListener('click', (event) => event.preventDefault(), true)`);
     await page.getByRole('link', { name: 'service@demobank.example' }).click();
