@@ -1,30 +1,40 @@
 #!/usr/bin/env node
-// Builds the examples a developer runs (examples/<name>, listed in examples.json) from the packed
-// package, as a bank's web team would, and checks what they ship: each is installed from its own
-// lock file (npm ci), given the tarball `npm pack` makes in place of amwa, and (the Vite ones)
-// type-checked and built into examples/<name>/dist. examples/nextjs (App Router) is built with its
-// API rewrites pointing at the sandbox port in ports.json. Prints each example's first-load
-// JavaScript (brotli); the vanilla one must stay within 30 kB. Also builds the bench's vanilla host
-// (test/hosts/bench-vanilla, see test/bench/first-screen.mjs) into .tmp/hosts/vanilla/dist.
-// test/e2e/hosts.e2e.ts then serves each as its README says and walks it in Chromium.
+// Builds every example a developer runs (examples/<name>, listed in examples.json) as a bank's web
+// team would, from the two packed packages and outside the repository: each example's folder is
+// copied to a temporary folder (test/hosts/copies.mjs), its `file:` dependencies on amwa and
+// amwa-sandbox are pointed at the tarballs `npm pack` makes of them, and it is installed from its
+// own lock file with `npm install`, so the registry (npm's cache first) brings only what the
+// example declares and nothing resolves through the repository's node_modules (checked). Then the
+// commands its README names run in the copy: type-check and build (the Vite ones), `next build`
+// (nextjs, its API rewrites pointing at the sandbox port in ports.json; `--no-next` skips it for
+// local speed, CI runs it), `npm test` (testing: vitest and Playwright against the tarballs).
+// Prints each example's first-load JavaScript (brotli); the vanilla one must stay within 30 kB.
+// Also builds the bench's vanilla host (test/hosts/bench-vanilla, see test/bench/first-screen.mjs)
+// into .tmp/hosts/vanilla/dist. test/e2e/hosts.e2e.ts then serves each copy as its README says
+// and walks it in Chromium.
 // Usage: npm run test:hosts [-- --no-next]
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 import { build } from 'vite';
 import ports from './ports.json' with { type: 'json' };
-// Each example's server: `vite preview` of its build ("vite"), or its own Node server serving the
-// page as it is ("node").
+// Each example's server (`vite preview` of its build, its own Node server, `next start`, or none
+// for the test suite) and the npm scripts its README names, run after the install.
 import EXAMPLES from './examples.json' with { type: 'json' };
+import { copiesDir, exampleCopy } from './copies.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = join(root, '.tmp', 'hosts');
 // The sandbox port the Next.js build proxies its API to (rewrites are fixed at build time).
 const NEXT_API_PORT = ports.nextApiPort;
 const VANILLA_BUDGET = 30_000;
+// Examples installed and built at once: installs wait on the network, builds share the cores.
+const PARALLEL = 3;
+// What a copy never takes from the repository's folder: installs and build output.
+const NOT_COPIED = new Set(['node_modules', 'dist', '.next', 'test-results', 'next-env.d.ts']);
 
 /** Unpacks the tarball npm would publish into `dir/node_modules/amwa`: amwa has no dependencies to install. */
 export function installPacked(tarball, dir) {
@@ -34,17 +44,18 @@ export function installPacked(tarball, dir) {
   execFileSync('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
 }
 
-/** Packs the package as npm would publish it into .tmp/hosts; returns the tarball's path. */
-export function pack() {
-  mkdirSync(work, { recursive: true });
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
-  return join(work, packed.filename);
+/** Packs a package (the root's, or the workspace `workspace`) as npm would publish it into `destination`; returns the tarball's path. */
+export function pack(destination = work, workspace) {
+  mkdirSync(destination, { recursive: true });
+  const args = ['pack', '--json', '--ignore-scripts', '--pack-destination', destination, ...(workspace ? ['--workspace', workspace] : [])];
+  const [packed] = JSON.parse(execFileSync('npm', args, { cwd: root, encoding: 'utf8' }));
+  return join(destination, packed.filename);
 }
 
 /** Brotli size of the HTML page's entry script and everything it imports statically: what loads before anything is lazy. */
 async function firstLoad(outDir, entry = /<script type="module"[^>]* src="([^"]+)"/.exec(readFileSync(join(outDir, 'index.html'), 'utf8'))?.[1]) {
   await init;
-  if (!entry) throw new Error(`hosts: no module script in ${relative(root, outDir)}/index.html`);
+  if (!entry) throw new Error(`hosts: no module script in ${outDir}/index.html`);
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
@@ -60,26 +71,129 @@ async function firstLoad(outDir, entry = /<script type="module"[^>]* src="([^"]+
   return { files: seen.size, bytes };
 }
 
-/** Installs examples/`name` from its lock file, with the packed amwa in place of the repository's; npm ci only where nothing is installed yet (as in CI). */
-function install(name, tarball) {
-  const dir = join(root, 'examples', name);
-  if (!existsSync(join(dir, 'node_modules', 'amwa-sandbox'))) {
-    const started = Date.now();
-    execFileSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
-    console.log(`hosts: examples/${name} installed from its lock file in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  installPacked(tarball, dir);
-  return dir;
+/**
+ * The environment of a command in a copy: as a fresh shell's, without what `npm run` added (the
+ * repository's node_modules/.bin on PATH, its npm_* variables) and with no NODE_PATH, so a tool
+ * or package the example does not declare is not found.
+ */
+function copyEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE_PATH' && key !== 'INIT_CWD'));
+  env.PATH = (env.PATH ?? '').split(delimiter).filter((dir) => dir && !(dir + sep).startsWith(root)).join(delimiter);
+  return { ...env, ...extra };
 }
 
-/** Installs an example, type-checks and builds it (Vite ones). */
-function buildExample(name, { server }, tarball) {
-  const dir = install(name, tarball);
-  // A page without a build loads the standalone module and its static imports first.
-  if (server === 'node') return firstLoad(join(dir, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js');
-  execFileSync('npm', ['run', 'typecheck'], { cwd: dir, stdio: 'inherit' });
-  execFileSync('npm', ['run', 'build', '--', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
-  return firstLoad(join(dir, 'dist'));
+/** Runs `command` in `cwd`, its output kept in `log` (printed when it fails); resolves with its duration in seconds. */
+function run(log, cwd, command, args, env = copyEnv()) {
+  const started = Date.now();
+  log.push(`$ ${command} ${args.join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => log.push(String(chunk)));
+    child.stderr.on('data', (chunk) => log.push(String(chunk)));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve((Date.now() - started) / 1000);
+      else reject(new Error(`\`${command} ${args.join(' ')}\` in ${cwd} exited with ${code}`));
+    });
+  });
+}
+
+/**
+ * Copies examples/`name` to its folder outside the repository (keeping an earlier run's
+ * node_modules, which `npm install` brings up to date, except amwa and amwa-sandbox), and points
+ * its `file:` dependencies on the two packages at their tarballs, in package.json and its lock.
+ */
+function copyOut(name, tarballs) {
+  const source = join(root, 'examples', name);
+  const copy = exampleCopy(name);
+  if (!relative(root, copy).startsWith('..')) throw new Error(`hosts: ${copy} is inside the repository`);
+  mkdirSync(copy, { recursive: true });
+  for (const entry of readdirSync(copy)) if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
+  for (const entry of readdirSync(source)) {
+    if (!NOT_COPIED.has(entry)) cpSync(join(source, entry), join(copy, entry), { recursive: true, filter: (from) => !from.split(sep).some((part) => NOT_COPIED.has(part)) });
+  }
+  const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
+  const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8'));
+  for (const [pkg, tarball] of Object.entries(tarballs)) {
+    for (const field of ['dependencies', 'devDependencies']) {
+      if (manifest[field]?.[pkg]) manifest[field][pkg] = lock.packages[''][field][pkg] = `file:${tarball}`;
+    }
+    rmSync(join(copy, 'node_modules', pkg), { recursive: true, force: true });
+  }
+  // The lock's entries for the repository's folders (linked `file:../..`) go; npm locks the tarballs instead.
+  for (const key of Object.keys(lock.packages)) {
+    if (key.startsWith('../') || Object.keys(tarballs).some((pkg) => key === `node_modules/${pkg}` || key.startsWith(`node_modules/${pkg}/`))) delete lock.packages[key];
+  }
+  writeFileSync(join(copy, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(join(copy, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+  return { copy, manifest };
+}
+
+/**
+ * Fails unless the copy resolves only what it declares, from inside itself: no node_modules in a
+ * folder above it (where Node would look next), each declared package installed in the copy's own
+ * node_modules as a folder (not a link back into the repository), amwa and amwa-sandbox from the tarballs.
+ */
+function checkResolution(copy, manifest) {
+  for (let dir = dirname(copy); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules'))) throw new Error(`hosts: ${join(dir, 'node_modules')} lies above ${copy}; packages could resolve through it`);
+    if (dir === dirname(dir)) break;
+  }
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  for (const pkg of Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })) {
+    const installed = join(copy, 'node_modules', pkg);
+    if (!existsSync(join(installed, 'package.json')) || lstatSync(installed).isSymbolicLink()) throw new Error(`hosts: ${pkg} is not installed inside ${copy}`);
+    if (pkg.startsWith('amwa') && JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).version !== version) throw new Error(`hosts: ${copy}'s ${pkg} is not the packed one`);
+  }
+}
+
+/** Fails unless the example's README names each command run in its copy (`npm install`, then `npm run <script>` or `npm test`). */
+function checkReadme(name, copy, commands) {
+  const readme = readFileSync(join(copy, 'README.md'), 'utf8');
+  for (const command of ['npm install', ...commands.map((script) => (script === 'test' ? 'npm test' : `npm run ${script}`))]) {
+    if (!readme.includes(command)) throw new Error(`hosts: examples/${name}/README.md does not name \`${command}\`, which the suite runs`);
+  }
+}
+
+/** Copies examples/`name` out, installs it from the tarballs, runs its README's commands; its first-load JavaScript (Vite and static ones) and timings. */
+async function buildExample(name, { server, commands }, tarballs, { next }) {
+  const log = [];
+  const timings = {};
+  try {
+    const { copy, manifest } = copyOut(name, tarballs);
+    checkReadme(name, copy, commands);
+    timings.install = await run(log, copy, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
+    checkResolution(copy, manifest);
+    for (const script of commands) {
+      if (server === 'next' && !next) continue;
+      const env = server === 'next' ? copyEnv({ NEXT_TELEMETRY_DISABLED: '1', AMWA_API_ORIGIN: `http://127.0.0.1:${NEXT_API_PORT}` }) : copyEnv();
+      const args = script === 'build' && server === 'vite' ? ['run', 'build', '--', '--logLevel', 'warn'] : script === 'test' ? ['test'] : ['run', script];
+      timings[script] = await run(log, copy, 'npm', args, env);
+      // A test run's counts (vitest's and Playwright's summaries), so a skipped browser shows.
+      if (script === 'test') for (const line of log.join('').split('\n').filter((text) => /^\s*(Tests\s+\d|\d+ (passed|skipped|failed))/.test(text))) console.log(`hosts: examples/${name} npm test: ${line.trim()}`);
+    }
+    // A page without a build loads the standalone module and its static imports first.
+    const size = server === 'vite' ? await firstLoad(join(copy, 'dist')) : server === 'node' ? await firstLoad(join(copy, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js') : undefined;
+    console.log(`hosts: examples/${name} in ${copy}: ${Object.entries(timings).map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`).join(', ')}`);
+    return size;
+  } catch (error) {
+    console.error(`hosts: examples/${name} failed; its output:\n${log.join('')}`);
+    throw error;
+  }
+}
+
+/** Runs `task` over `items`, at most `limit` at a time; the results in order. */
+async function pooled(items, limit, task) {
+  const results = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /**
@@ -110,22 +224,20 @@ export async function buildBenchHost(name, tarball, { compileHint = true } = {})
   });
 }
 
-function buildNext(tarball) {
-  execFileSync('npm', ['run', 'build'], {
-    cwd: install('nextjs', tarball),
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', AMWA_API_ORIGIN: `http://127.0.0.1:${NEXT_API_PORT}` },
-  });
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const tarball = pack();
-  const sizes = {};
-  for (const [name, example] of Object.entries(EXAMPLES)) sizes[`examples/${name}`] = await buildExample(name, example, tarball);
-  await buildBenchHost('vanilla', tarball);
-  if (!process.argv.includes('--no-next')) buildNext(tarball);
+  const started = Date.now();
+  const tarballDir = join(copiesDir, 'tarballs');
+  rmSync(tarballDir, { recursive: true, force: true });
+  const tarballs = { amwa: pack(tarballDir), 'amwa-sandbox': pack(tarballDir, 'amwa-sandbox') };
+  const next = !process.argv.includes('--no-next');
+  const names = Object.keys(EXAMPLES);
+  const built = await pooled(names, PARALLEL, (name) => buildExample(name, EXAMPLES[name], tarballs, { next }));
+  const sizes = Object.fromEntries(names.flatMap((name, index) => (built[index] ? [[`examples/${name}`, built[index]]] : [])));
+  await buildBenchHost('vanilla', tarballs.amwa);
+  mkdirSync(work, { recursive: true });
   writeFileSync(join(work, 'sizes.json'), JSON.stringify(sizes, null, 2));
-  console.log('\nfirst-load JavaScript of each example (brotli, entry and its static imports):');
+  console.log(`\nhosts: ${names.length} examples copied out, installed from the tarballs and built in ${((Date.now() - started) / 1000).toFixed(0)} s${next ? '' : ' (without next build: --no-next)'}`);
+  console.log('first-load JavaScript of each example (brotli, entry and its static imports):');
   for (const [name, { files, bytes }] of Object.entries(sizes)) {
     console.log(`  ${name.padEnd(25)} ${(bytes / 1000).toFixed(2)} kB in ${files} file(s)`);
   }
