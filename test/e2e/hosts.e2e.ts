@@ -1,21 +1,24 @@
-// The examples a developer runs (examples/<name>, test/hosts/examples.json, and examples/nextjs),
-// installed from their lock files with the packed package and built by `npm run test:hosts`
-// (test/hosts/build.mjs), each served as its README says (`vite preview`, its own Node server,
-// `next start`) with the API proxied to a sandbox, and walked in Chromium to the end of its flow
-// with no console error: 'You are logged on', the precheck landing and the portal's logout for
-// link mode. The React example is also run with `npm run dev`, as its README says: the sandbox
-// beside Vite's dev server, where StrictMode's double effects run. Each serves amwa's placeholder
-// image at {staticPath}/image as image/png, and shows it when a colour code expires.
+// The examples a developer runs (examples/<name>, test/hosts/examples.json), each copied out of the
+// repository into a temporary folder, installed from its lock file with the two packed packages
+// and built by `npm run test:hosts` (test/hosts/build.mjs), then served from that copy as its
+// README says (`vite preview`, its own Node server, `next start`) with the API proxied to a
+// sandbox, and walked in Chromium to the end of its flow with no console error: 'You are logged
+// on', the precheck landing and the portal's logout for link mode. The React example is also run
+// with `npm run dev`, as its README says: the sandbox beside Vite's dev server, where StrictMode's
+// double effects run. Each serves amwa's placeholder image at {staticPath}/image as image/png, and
+// shows it when a colour code expires. (The `testing` example is no app to walk: test:hosts runs
+// its `npm test` in its copy.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
+import { exampleCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
@@ -23,10 +26,19 @@ import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG_SIGNATURE = '89504e470d0a1a0a';
+// The examples served as pages: built by Vite (`vite preview`) or served by their own Node server.
+const PAGES = Object.entries(EXAMPLES).filter(([, { server }]) => server === 'vite' || server === 'node');
 
-if (!existsSync(join(root, 'examples', 'vanilla', 'dist', 'index.html'))) {
+if (!existsSync(join(exampleCopy('vanilla'), 'dist', 'index.html'))) {
   throw new Error('e2e: the example builds are missing; run `npm run test:hosts` before the e2e suite');
 }
+
+/** The environment of a command in an example's copy: without the repository's node_modules/.bin on PATH (where `npm run` put it), as in a fresh shell. */
+const copyEnv = (extra: Record<string, string>) => ({
+  ...process.env,
+  PATH: (process.env.PATH ?? '').split(delimiter).filter((dir) => !(dir + sep).startsWith(root)).join(delimiter),
+  ...extra,
+});
 
 const e2e = useE2E();
 
@@ -257,15 +269,15 @@ async function walkExample(name: string, origin: string, sandboxUrl: string) {
   }, { setup });
 }
 
-describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, { server: kind }) => {
-  const app = join(root, 'examples', name);
+describe.each(PAGES)('examples/%s, copied out of the repository and installed from the packed packages', (name, { server: kind }) => {
+  const app = exampleCopy(name);
   const { basePath } = WALKS[name]!;
   let sandbox: RunningSandbox;
   let server: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
+    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built in ${app}; run \`npm run test:hosts\``);
     sandbox = await startSandbox({ port: 0 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -273,7 +285,7 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
       kind === 'vite'
         ? [join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']]
         : [process.execPath, ['server.mjs']];
-    server = spawn(command, args, { cwd: app, env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }, stdio: 'ignore' });
+    server = spawn(command, args, { cwd: app, env: copyEnv({ AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }), stdio: 'ignore' });
     await answering(`${origin}/`);
   }, 90_000);
 
@@ -289,7 +301,7 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
 });
 
 describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
-  const app = join(root, 'examples', 'react');
+  const app = exampleCopy('react');
   let dev: ChildProcess;
   let origin: string;
   let sandboxUrl: string;
@@ -301,7 +313,7 @@ describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev serv
     // Its own process group: npm, scripts/dev.mjs, the sandbox and Vite end together.
     dev = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
       cwd: app,
-      env: { ...process.env, AMWA_SANDBOX_URL: sandboxUrl },
+      env: copyEnv({ AMWA_SANDBOX_URL: sandboxUrl }),
       stdio: 'ignore',
       detached: true,
     });
@@ -315,21 +327,21 @@ describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev serv
   test('walks to the end under StrictMode\'s double effects: one page load, one ready, no console error', () => walkExample('react', origin, sandboxUrl));
 });
 
-describe('the Next.js App Router example (examples/nextjs)', () => {
-  const app = join(root, 'examples', 'nextjs');
+describe('the Next.js App Router example (examples/nextjs), copied out of the repository', () => {
+  const app = exampleCopy('nextjs');
   let sandbox: RunningSandbox;
   let next: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error(`e2e: examples/nextjs is not built in ${app}; run \`npm run test:hosts\` (without --no-next)`);
     // The example proxies /api/* to the sandbox on the port it was built for.
     sandbox = await startSandbox({ port: ports.nextApiPort });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
       cwd: app,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }),
       stdio: 'ignore',
     });
     await answering(`${origin}/access`);
