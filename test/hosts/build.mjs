@@ -12,7 +12,7 @@
 // Also builds the bench's vanilla host (test/hosts/bench-vanilla, see test/bench/first-screen.mjs)
 // into .tmp/hosts/vanilla/dist. test/e2e/hosts.e2e.ts then serves each copy as its README says
 // and walks it in Chromium.
-// Usage: npm run test:hosts [-- --no-next]
+// Usage: npm run test:hosts [-- --no-next] [-- <example>…] (names: only those examples, for a quick re-run)
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, relative, sep } from 'node:path';
@@ -230,18 +230,26 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(tarballDir, { recursive: true, force: true });
   const tarballs = { amwa: pack(tarballDir), 'amwa-sandbox': pack(tarballDir, 'amwa-sandbox') };
   const next = !process.argv.includes('--no-next');
-  const names = Object.keys(EXAMPLES);
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const unknown = asked.filter((name) => !(name in EXAMPLES));
+  if (unknown.length > 0) throw new Error(`hosts: no example ${unknown.join(', ')} in test/hosts/examples.json`);
+  const names = asked.length > 0 ? asked : Object.keys(EXAMPLES);
   const built = await pooled(names, PARALLEL, (name) => buildExample(name, EXAMPLES[name], tarballs, { next }));
-  const sizes = Object.fromEntries(names.flatMap((name, index) => (built[index] ? [[`examples/${name}`, built[index]]] : [])));
-  await buildBenchHost('vanilla', tarballs.amwa);
+  const sizesFile = join(work, 'sizes.json');
+  // A partial run keeps the other examples' figures from the last full one.
+  const sizes = {
+    ...(asked.length > 0 && existsSync(sizesFile) ? JSON.parse(readFileSync(sizesFile, 'utf8')) : {}),
+    ...Object.fromEntries(names.flatMap((name, index) => (built[index] ? [[`examples/${name}`, built[index]]] : []))),
+  };
+  if (asked.length === 0) await buildBenchHost('vanilla', tarballs.amwa);
   mkdirSync(work, { recursive: true });
-  writeFileSync(join(work, 'sizes.json'), JSON.stringify(sizes, null, 2));
+  writeFileSync(sizesFile, JSON.stringify(sizes, null, 2));
   console.log(`\nhosts: ${names.length} examples copied out, installed from the tarballs and built in ${((Date.now() - started) / 1000).toFixed(0)} s${next ? '' : ' (without next build: --no-next)'}`);
   console.log('first-load JavaScript of each example (brotli, entry and its static imports):');
   for (const [name, { files, bytes }] of Object.entries(sizes)) {
     console.log(`  ${name.padEnd(25)} ${(bytes / 1000).toFixed(2)} kB in ${files} file(s)`);
   }
-  const vanilla = sizes['examples/vanilla'].bytes;
+  const vanilla = sizes['examples/vanilla']?.bytes ?? 0;
   if (vanilla > VANILLA_BUDGET) {
     console.error(`\nhosts: examples/vanilla loads ${(vanilla / 1000).toFixed(2)} kB before its first screen; the budget is ${VANILLA_BUDGET / 1000} kB`);
     process.exit(1);
