@@ -18,7 +18,7 @@ import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
-import { exampleCopy } from '../hosts/copies.mjs';
+import { exampleCopy, recipeCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
@@ -89,7 +89,20 @@ async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
   expect(url).toBe(`${origin}/__sandbox/logged-on`);
   await page.waitForURL(url);
   expect(await heading(page, 'You are logged on').count()).toBe(1);
+  await endPageStyledAndLinkedToSandbox(page, sandboxUrl);
   page.expectNoConsoleErrors();
+}
+
+/**
+ * The sandbox's end page, reached through the host's proxy, has its stylesheet (the text colour
+ * /__sandbox/demo.css sets, not the browser's black) and links only back to the sandbox's own
+ * origin, never into the host app under the same paths.
+ */
+async function endPageStyledAndLinkedToSandbox(page: TestPage, sandboxUrl: string) {
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).color)).toBe('rgb(31, 35, 40)');
+  const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).origin));
+  expect(links.length).toBeGreaterThan(0);
+  expect(new Set(links)).toEqual(new Set([new URL(sandboxUrl).origin]));
 }
 
 /** Home, then EMMA0005's scanner logon to 'You are logged on'. */
@@ -372,6 +385,65 @@ describe('the Next.js App Router example (examples/nextjs), copied out of the re
       await waitForPortal(page, 'Log on with your scanner');
       expect(new URL(page.url()).pathname).toBe('/access/pages/logon/scanner');
       await logOn(page, origin, sandbox.url);
+    }));
+
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
+});
+
+describe("docs/embedding.md's Vite proxy recipe, built from its snippet outside the repository (test/hosts/recipes.mjs)", () => {
+  const app = recipeCopy('vite-proxy');
+  let sandbox: RunningSandbox;
+  let vite: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, 'vite.config.ts'))) throw new Error(`e2e: the Vite recipe is not built in ${app}; run \`npm run test:hosts\``);
+    // The snippet's proxy points at the port test:hosts wrote into it.
+    sandbox = await startSandbox({ port: ports.recipeViteApiPort });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    vite = spawn(join(app, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: app, env: copyEnv({}), stdio: 'ignore' });
+    await answering(`${origin}/`);
+  }, 90_000);
+
+  afterAll(async () => {
+    vite?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test("logs EMMA0005 on through the recipe's proxy to a styled 'You are logged on' whose links stay on the sandbox, with no console error", () =>
+    withPage(`about:blank`, async (page) => {
+      await page.goto(`${origin}/`);
+      await scannerFromHome(page, origin, sandbox.url);
+    }));
+});
+
+describe("docs/embedding.md's Next.js steps, built from their snippets outside the repository (test/hosts/recipes.mjs)", () => {
+  const app = recipeCopy('nextjs');
+  let sandbox: RunningSandbox;
+  let next: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error(`e2e: the Next.js recipe is not built in ${app}; run \`npm run test:hosts\` (without --no-next)`);
+    // The recipe's rewrites point at the port it was built for.
+    sandbox = await startSandbox({ port: ports.recipeNextApiPort });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }), stdio: 'ignore' });
+    await answering(`${origin}/access`);
+  }, 120_000);
+
+  afterAll(async () => {
+    next?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test("logs EMMA0005 on through the recipe's rewrites to a styled 'You are logged on' whose links stay on the sandbox, with no console error", () =>
+    withPage('about:blank', async (page) => {
+      await page.goto(`${origin}/access`);
+      await scannerFromHome(page, origin, sandbox.url);
     }));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>

@@ -24,7 +24,8 @@ import ports from './ports.json' with { type: 'json' };
 // Each example's server (`vite preview` of its build, its own Node server, `next start`, or none
 // for the test suite) and the npm scripts its README names, run after the install.
 import EXAMPLES from './examples.json' with { type: 'json' };
-import { copiesDir, exampleCopy } from './copies.mjs';
+import { copiesDir, exampleCopy, recipeCopy } from './copies.mjs';
+import { RECIPES } from './recipes.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = join(root, '.tmp', 'hosts');
@@ -99,21 +100,27 @@ function run(log, cwd, command, args, env = copyEnv()) {
 }
 
 /**
- * Copies examples/`name` to its folder outside the repository (keeping an earlier run's
- * node_modules, which `npm install` brings up to date, except amwa and amwa-sandbox), and points
+ * Copies the app in `source` to `copy`, outside the repository (keeping an earlier run's
+ * node_modules, which `npm install` brings up to date, except amwa and amwa-sandbox), with `files`
+ * written into it and the lock file of examples/`lockFrom` where it has none of its own, and points
  * its `file:` dependencies on the two packages at their tarballs, in package.json and its lock.
  */
-function copyOut(name, tarballs) {
-  const source = join(root, 'examples', name);
-  const copy = exampleCopy(name);
+function copyOut({ source, copy, lockFrom, files = {} }, tarballs) {
   if (!relative(root, copy).startsWith('..')) throw new Error(`hosts: ${copy} is inside the repository`);
   mkdirSync(copy, { recursive: true });
   for (const entry of readdirSync(copy)) if (entry !== 'node_modules') rmSync(join(copy, entry), { recursive: true, force: true });
   for (const entry of readdirSync(source)) {
     if (!NOT_COPIED.has(entry)) cpSync(join(source, entry), join(copy, entry), { recursive: true, filter: (from) => !from.split(sep).some((part) => NOT_COPIED.has(part)) });
   }
+  if (lockFrom) cpSync(join(root, 'examples', lockFrom, 'package-lock.json'), join(copy, 'package-lock.json'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(copy, file)), { recursive: true });
+    writeFileSync(join(copy, file), text);
+  }
   const manifest = JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8'));
   const lock = JSON.parse(readFileSync(join(copy, 'package-lock.json'), 'utf8'));
+  lock.name = manifest.name;
+  lock.packages[''].name = manifest.name;
   for (const [pkg, tarball] of Object.entries(tarballs)) {
     for (const field of ['dependencies', 'devDependencies']) {
       if (manifest[field]?.[pkg]) manifest[field][pkg] = lock.packages[''][field][pkg] = `file:${tarball}`;
@@ -126,7 +133,7 @@ function copyOut(name, tarballs) {
   }
   writeFileSync(join(copy, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(join(copy, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
-  return { copy, manifest };
+  return manifest;
 }
 
 /**
@@ -155,31 +162,71 @@ function checkReadme(name, copy, commands) {
   }
 }
 
-/** Copies examples/`name` out, installs it from the tarballs, runs its README's commands; its first-load JavaScript (Vite and static ones) and timings. */
-async function buildExample(name, { server, commands }, tarballs, { next }) {
-  const log = [];
-  const timings = {};
+/** Installs a copy made by copyOut from the tarballs and checks what it resolves; the install's duration. */
+async function install(copy, manifest, log) {
+  const seconds = await run(log, copy, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
+  checkResolution(copy, manifest);
+  return seconds;
+}
+
+/**
+ * Runs `script` (an npm script, or `test`) in `copy` as a host of `server` kind: Next.js builds
+ * with their API rewrites pointing at `apiPort`, Vite builds print only warnings.
+ */
+function runScript(log, copy, script, server, apiPort) {
+  const env = server === 'next' ? copyEnv({ NEXT_TELEMETRY_DISABLED: '1', AMWA_API_ORIGIN: `http://127.0.0.1:${apiPort}` }) : copyEnv();
+  const args = script === 'build' && server === 'vite' ? ['run', 'build', '--', '--logLevel', 'warn'] : script === 'test' ? ['test'] : ['run', script];
+  return run(log, copy, 'npm', args, env);
+}
+
+/** Runs `steps` (name and async step, each resolving with its seconds) for `label`, printing their timings, or the output kept in `log` when one fails. */
+async function stepped(label, copy, log, steps) {
+  const timings = [];
   try {
-    const { copy, manifest } = copyOut(name, tarballs);
-    checkReadme(name, copy, commands);
-    timings.install = await run(log, copy, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
-    checkResolution(copy, manifest);
-    for (const script of commands) {
-      if (server === 'next' && !next) continue;
-      const env = server === 'next' ? copyEnv({ NEXT_TELEMETRY_DISABLED: '1', AMWA_API_ORIGIN: `http://127.0.0.1:${NEXT_API_PORT}` }) : copyEnv();
-      const args = script === 'build' && server === 'vite' ? ['run', 'build', '--', '--logLevel', 'warn'] : script === 'test' ? ['test'] : ['run', script];
-      timings[script] = await run(log, copy, 'npm', args, env);
-      // A test run's counts (vitest's and Playwright's summaries), so a skipped browser shows.
-      if (script === 'test') for (const line of log.join('').split('\n').filter((text) => /^\s*(Tests\s+\d|\d+ (passed|skipped|failed))/.test(text))) console.log(`hosts: examples/${name} npm test: ${line.trim()}`);
+    for (const [step, go] of steps) {
+      const seconds = await go();
+      if (seconds !== undefined) timings.push(`${step} ${seconds.toFixed(1)} s`);
     }
-    // A page without a build loads the standalone module and its static imports first.
-    const size = server === 'vite' ? await firstLoad(join(copy, 'dist')) : server === 'node' ? await firstLoad(join(copy, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js') : undefined;
-    console.log(`hosts: examples/${name} in ${copy}: ${Object.entries(timings).map(([step, seconds]) => `${step} ${seconds.toFixed(1)} s`).join(', ')}`);
-    return size;
+    console.log(`hosts: ${label} in ${copy}: ${timings.join(', ')}`);
   } catch (error) {
-    console.error(`hosts: examples/${name} failed; its output:\n${log.join('')}`);
+    console.error(`hosts: ${label} failed; its output:\n${log.join('')}`);
     throw error;
   }
+}
+
+/** Copies examples/`name` out, installs it from the tarballs, runs its README's commands; its first-load JavaScript (Vite and static ones). */
+async function buildExample(name, { server, commands }, tarballs, { next }) {
+  const log = [];
+  const copy = exampleCopy(name);
+  let manifest;
+  await stepped(`examples/${name}`, copy, log, [
+    ['copy', () => void (manifest = copyOut({ source: join(root, 'examples', name), copy }, tarballs))],
+    ['readme', () => checkReadme(name, copy, commands)],
+    ['install', () => install(copy, manifest, log)],
+    ...commands.filter(() => server !== 'next' || next).map((script) => [script, async () => {
+      const seconds = await runScript(log, copy, script, server, NEXT_API_PORT);
+      // A test run's counts (vitest's and Playwright's summaries), so a skipped browser shows.
+      if (script === 'test') for (const line of log.join('').split('\n').filter((text) => /^\s*(Tests\s+\d|\d+ (passed|skipped|failed))/.test(text))) console.log(`hosts: examples/${name} npm test: ${line.trim()}`);
+      return seconds;
+    }]),
+  ]);
+  // A page without a build loads the standalone module and its static imports first.
+  if (server === 'vite') return firstLoad(join(copy, 'dist'));
+  if (server === 'node') return firstLoad(join(copy, 'node_modules', 'amwa', 'dist'), 'amwa.standalone.js');
+  return undefined;
+}
+
+/** Builds the documented recipe `name` (recipes.mjs) as a host outside the repository: its files from the docs' snippets, installed from the tarballs. */
+async function buildRecipe(name, tarballs, { next }) {
+  const recipe = RECIPES[name];
+  const log = [];
+  const copy = recipeCopy(name);
+  let manifest;
+  await stepped(`recipe ${name}`, copy, log, [
+    ['copy', () => void (manifest = copyOut({ source: join(root, 'test', 'hosts', 'recipes', name), copy, lockFrom: recipe.lockFrom, files: recipe.files() }, tarballs))],
+    ['install', () => install(copy, manifest, log)],
+    ...recipe.commands.filter(() => recipe.server !== 'next' || next).map((script) => [script, () => runScript(log, copy, script, recipe.server, recipe.apiPort)]),
+  ]);
 }
 
 /** Runs `task` over `items`, at most `limit` at a time; the results in order. */
@@ -231,10 +278,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const tarballs = { amwa: pack(tarballDir), 'amwa-sandbox': pack(tarballDir, 'amwa-sandbox') };
   const next = !process.argv.includes('--no-next');
   const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-  const unknown = asked.filter((name) => !(name in EXAMPLES));
-  if (unknown.length > 0) throw new Error(`hosts: no example ${unknown.join(', ')} in test/hosts/examples.json`);
-  const names = asked.length > 0 ? asked : Object.keys(EXAMPLES);
-  const built = await pooled(names, PARALLEL, (name) => buildExample(name, EXAMPLES[name], tarballs, { next }));
+  const recipe = (name) => name.replace(/^recipe-/, '');
+  const unknown = asked.filter((name) => !(name in EXAMPLES) && !(name.startsWith('recipe-') && recipe(name) in RECIPES));
+  if (unknown.length > 0) throw new Error(`hosts: no example ${unknown.join(', ')} in test/hosts/examples.json, nor recipe in test/hosts/recipes.mjs`);
+  const all = [...Object.keys(EXAMPLES), ...Object.keys(RECIPES).map((name) => `recipe-${name}`)];
+  const chosen = asked.length > 0 ? asked : all;
+  const names = chosen.filter((name) => name in EXAMPLES);
+  const results = await pooled(chosen, PARALLEL, (name) => (name in EXAMPLES ? buildExample(name, EXAMPLES[name], tarballs, { next }) : buildRecipe(recipe(name), tarballs, { next })));
+  const built = chosen.flatMap((name, index) => (name in EXAMPLES ? [results[index]] : []));
   const sizesFile = join(work, 'sizes.json');
   // A partial run keeps the other examples' figures from the last full one.
   const sizes = {
@@ -244,7 +295,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (asked.length === 0) await buildBenchHost('vanilla', tarballs.amwa);
   mkdirSync(work, { recursive: true });
   writeFileSync(sizesFile, JSON.stringify(sizes, null, 2));
-  console.log(`\nhosts: ${names.length} examples copied out, installed from the tarballs and built in ${((Date.now() - started) / 1000).toFixed(0)} s${next ? '' : ' (without next build: --no-next)'}`);
+  console.log(`\nhosts: ${names.length} examples and ${chosen.length - names.length} documented recipes copied out, installed from the tarballs and built in ${((Date.now() - started) / 1000).toFixed(0)} s${next ? '' : ' (without next build: --no-next)'}`);
   console.log('first-load JavaScript of each example (brotli, entry and its static imports):');
   for (const [name, { files, bytes }] of Object.entries(sizes)) {
     console.log(`  ${name.padEnd(25)} ${(bytes / 1000).toFixed(2)} kB in ${files} file(s)`);

@@ -3,3 +3,5 @@
 export declare const copiesDir: string;
 /** The copy of examples/`name` that test/hosts/build.mjs installs and builds, and test/e2e/hosts.e2e.ts serves. */
 export declare function exampleCopy(name: string): string;
+/** The host built from docs/embedding.md's recipe `name` (test/hosts/recipes.mjs), beside the examples' copies. */
+export declare function recipeCopy(name: string): string;

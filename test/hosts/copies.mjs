@@ -13,3 +13,6 @@ export const copiesDir = join(tmpdir(), `amwa-hosts-${createHash('sha256').updat
 
 /** The copy of examples/`name` that test/hosts/build.mjs installs and builds, and test/e2e/hosts.e2e.ts serves. */
 export const exampleCopy = (name) => join(copiesDir, name);
+
+/** The host built from docs/embedding.md's recipe `name` (test/hosts/recipes.mjs), beside the examples' copies. */
+export const recipeCopy = (name) => join(copiesDir, `recipe-${name}`);
