@@ -9,7 +9,7 @@
 // shows it when a colour code expires. (The `testing` example is no app to walk: test:hosts runs
 // its `npm test` in its copy.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,15 +114,18 @@ async function scannerFromHome(page: TestPage, origin: string, sandboxUrl: strin
 }
 
 /**
- * The placeholder image at `{staticPath}/image` (the default staticPath, `{basePath}/static`) is a
- * PNG served as image/png, and the browser draws it in place of the colour code once that expires
+ * The placeholder image at `{staticPath}/image` (the default staticPath, `{basePath}/static`) is
+ * the package's static/image.png served as image/png, and the browser draws it in place of the colour code once that expires
  * (the sandbox's codes live 11 s here, which the widget's 10 s margin leaves 1 s of).
  */
-async function placeholderShows(page: TestPage, origin: string, basePath: string, sandboxUrl: string) {
+async function placeholderShows(page: TestPage, origin: string, basePath: string, sandboxUrl: string, app: string) {
   const answer = await fetch(`${origin}${basePath}/static/image`);
   expect(answer.status).toBe(200);
   expect(answer.headers.get('Content-Type')).toBe('image/png');
-  expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  const served = Buffer.from(await answer.arrayBuffer());
+  expect(served.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  // The file the package ships under a name every server types, static/image.png.
+  expect(served.equals(readFileSync(join(app, 'node_modules', 'amwa', 'static', 'image.png')))).toBe(true);
   await setConfig(sandboxUrl, { colourCodeExpirySeconds: 11 });
   try {
     await page.goto(`${origin}${basePath}/pages/logon/scanner`);
@@ -310,7 +313,7 @@ describe.each(PAGES)('examples/%s, copied out of the repository and installed fr
   test('walks its flow to the end, through the proxied API, with no console error', () => walkExample(name, origin, sandbox.url));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
-    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url)));
+    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url, app)));
 });
 
 describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
@@ -388,7 +391,7 @@ describe('the Next.js App Router example (examples/nextjs), copied out of the re
     }));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
-    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url, app)));
 });
 
 describe("docs/embedding.md's Vite proxy recipe, built from its snippet outside the repository (test/hosts/recipes.mjs)", () => {
@@ -447,5 +450,5 @@ describe("docs/embedding.md's Next.js steps, built from their snippets outside t
     }));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
-    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url, app)));
 });
