@@ -11,20 +11,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
-import { exampleCopy, recipeCopy } from '../hosts/copies.mjs';
+import { copyEnv, exampleCopy, recipeCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
 import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type NewPageOptions, type TestPage } from './harness';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 // The examples served as pages: built by Vite (`vite preview`) or served by their own Node server.
 const PAGES = Object.entries(EXAMPLES).filter(([, { server }]) => server === 'vite' || server === 'node');
@@ -32,13 +30,6 @@ const PAGES = Object.entries(EXAMPLES).filter(([, { server }]) => server === 'vi
 if (!existsSync(join(exampleCopy('vanilla'), 'dist', 'index.html'))) {
   throw new Error('e2e: the example builds are missing; run `npm run test:hosts` before the e2e suite');
 }
-
-/** The environment of a command in an example's copy: without the repository's node_modules/.bin on PATH (where `npm run` put it), as in a fresh shell. */
-const copyEnv = (extra: Record<string, string>) => ({
-  ...process.env,
-  PATH: (process.env.PATH ?? '').split(delimiter).filter((dir) => !(dir + sep).startsWith(root)).join(delimiter),
-  ...extra,
-});
 
 const e2e = useE2E();
 
@@ -406,7 +397,7 @@ describe("docs/embedding.md's Vite proxy recipe, built from its snippet outside 
     sandbox = await startSandbox({ port: ports.recipeViteApiPort });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    vite = spawn(join(app, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: app, env: copyEnv({}), stdio: 'ignore' });
+    vite = spawn(join(app, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: app, env: copyEnv(), stdio: 'ignore' });
     await answering(`${origin}/`);
   }, 90_000);
 
