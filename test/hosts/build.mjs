@@ -138,7 +138,10 @@ async function buildExample(name, { server, commands }, tarballs, { next }) {
     ...commands.filter(() => server !== 'next' || next).map((script) => [script, async () => {
       const seconds = await runScript(log, copy, script, server, NEXT_API_PORT);
       // A test run's counts (vitest's and Playwright's summaries), so a skipped browser shows.
-      if (script === 'test') for (const line of log.join('').split('\n').filter((text) => /^\s*(Tests\s+\d|\d+ (passed|skipped|failed))/.test(text))) console.log(`hosts: examples/${name} npm test: ${line.trim()}`);
+      if (script === 'test') {
+        const lines = log.join('').replace(/\x1b\[[\d;]*m/g, '').split('\n');
+        for (const line of lines.filter((text) => /^\s*(Tests\s+\d|\d+ (passed|skipped|failed))/.test(text))) console.log(`hosts: examples/${name} npm test: ${line.trim()}`);
+      }
       return seconds;
     }]),
   ]);
