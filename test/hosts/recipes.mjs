@@ -59,7 +59,7 @@ export const RECIPES = {
       const text = section(this.section);
       return {
         'app/access/[[...slug]]/page.tsx': snippet(text, 'tsx', '<AmwaPortal'),
-        'next.config.mjs': snippet(text, 'js', 'rewrites()'),
+        'next.config.mjs': snippet(text, 'js', 'beforeFiles'),
         'proxy.ts': snippet(text, 'ts', 'export function proxy'),
         'scripts/copy-static.mjs': snippet(text, 'js', 'cpSync'),
       };
