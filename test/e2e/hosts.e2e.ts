@@ -7,7 +7,9 @@
 // with `npm run dev`, as its README says: the sandbox beside Vite's dev server, where StrictMode's
 // double effects run. Each serves amwa's placeholder image at {staticPath}/image as image/png, and
 // shows it when a colour code expires. (The `testing` example is no app to walk: test:hosts runs
-// its `npm test` in its copy.)
+// its `npm test` in its copy.) docs/embedding.md's proxy recipes (the Vite proxy, the Next.js
+// steps), built as hosts from the docs' snippets (test/hosts/recipes.mjs), are walked the same way.
+// Every walk ends on the sandbox's 'You are logged on', styled and linking back to the sandbox.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
