@@ -15,15 +15,14 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   turbopack: { root },
-  // amwa's placeholder for an expired colour code, which scripts/copy-static.mjs puts at
-  // {staticPath}/image: without a file extension Next.js would send it as application/octet-stream.
-  async headers() {
-    return [{ source: '/access/static/image', headers: [{ key: 'Content-Type', value: 'image/png' }] }];
-  },
   async rewrites() {
     return {
       // Before the pages: the catch-all route below owns every other path under /access.
       beforeFiles: [
+        // amwa's placeholder for an expired colour code, which the widget asks for at
+        // {staticPath}/image: the package's static/image.png (scripts/copy-static.mjs copies it into
+        // public/), which Next.js sends as image/png by its name.
+        { source: '/access/static/image', destination: '/access/static/image.png' },
         { source: '/api/:path*', destination: `${api}/:path*` },
         // The sandbox's own pages, at the same path: a logon ends on /__sandbox/logged-on.
         { source: '/__sandbox/:path*', destination: `${api}/__sandbox/:path*` },

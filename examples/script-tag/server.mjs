@@ -2,7 +2,7 @@
 //   /                    index.html with a fresh nonce and a strict Content-Security-Policy
 //   /amwa/<version>/…    amwa's standalone module and its chunks from the installed package, as
 //                        brotli (.br) where the browser accepts it, cached for good (the path is versioned)
-//   /static/…            amwa's static assets (the expired colour-code image)
+//   /static/image        amwa's placeholder for an expired colour code (the package's static/image.png)
 //   /api/…, /__sandbox/… the bank's API, here the amwa sandbox, proxied with X-Forwarded-Host/-Proto
 //                        (and /examples/demo.css, the stylesheet of the sandbox's own pages)
 // Without AMWA_SANDBOX_URL it starts the sandbox itself on port 4401. PORT (default 8080) is its own.
@@ -17,7 +17,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const amwa = dirname(createRequire(import.meta.url).resolve('amwa/package.json'));
 const { version } = JSON.parse(readFileSync(join(amwa, 'package.json'), 'utf8'));
 const page = readFileSync(join(here, 'index.html'), 'utf8').replaceAll('{{version}}', version);
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.ico': 'image/x-icon', '': 'image/png' };
+const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.ico': 'image/x-icon', '.png': 'image/png' };
 
 let api = process.env.AMWA_SANDBOX_URL;
 if (!api) {
@@ -79,7 +79,8 @@ const server = createServer((req, res) => {
   const assets = `/amwa/${version}/`;
   const asset = pathname.startsWith(assets) ? fileIn(join(amwa, 'dist'), pathname.slice(assets.length)) : undefined;
   if (asset) return sendFile(req, res, asset, 'public, max-age=31536000, immutable');
-  const fixed = pathname.startsWith('/static/') ? fileIn(join(amwa, 'static'), pathname.slice('/static/'.length)) : fileIn(join(here, 'public'), pathname.slice(1));
+  // The widget asks for {staticPath}/image; the package's image.png is that file, its type in its name.
+  const fixed = pathname === '/static/image' ? join(amwa, 'static', 'image.png') : fileIn(join(here, 'public'), pathname.slice(1));
   if (fixed) return sendFile(req, res, fixed, 'no-cache');
   if (pathname.startsWith('/amwa/') || extname(pathname)) return res.writeHead(404).end();
   // Every other path is the page: the widget routes under it (history routing).

@@ -1,30 +1,35 @@
-// The examples a developer runs (examples/<name>, test/hosts/examples.json, and examples/nextjs),
-// installed from their lock files with the packed package and built by `npm run test:hosts`
-// (test/hosts/build.mjs), each served as its README says (`vite preview`, its own Node server,
-// `next start`) with the API proxied to a sandbox, and walked in Chromium to the end of its flow
-// with no console error: 'You are logged on', the precheck landing and the portal's logout for
-// link mode. The React example is also run with `npm run dev`, as its README says: the sandbox
-// beside Vite's dev server, where StrictMode's double effects run. Each serves amwa's placeholder
-// image at {staticPath}/image as image/png, and shows it when a colour code expires.
+// The examples a developer runs (examples/<name>, test/hosts/examples.json), each copied out of the
+// repository into a temporary folder, installed from its lock file with the two packed packages
+// and built by `npm run test:hosts` (test/hosts/build.mjs), then served from that copy as its
+// README says (`vite preview`, its own Node server, `next start`) with the API proxied to a
+// sandbox, and walked in Chromium to the end of its flow with no console error: 'You are logged
+// on', the precheck landing and the portal's logout for link mode. The React example is also run
+// with `npm run dev`, as its README says: the sandbox beside Vite's dev server, where StrictMode's
+// double effects run. Each serves amwa's placeholder image at {staticPath}/image as image/png, and
+// shows it when a colour code expires. (The `testing` example is no app to walk: test:hosts runs
+// its `npm test` in its copy.) docs/embedding.md's proxy recipes (the Vite proxy, the Next.js
+// steps), built as hosts from the docs' snippets (test/hosts/recipes.mjs), are walked the same way.
+// Every walk ends on the sandbox's 'You are logged on', styled and linking back to the sandbox.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
 import { connectKit } from 'amwa-sandbox/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
+import { copyEnv, exampleCopy, recipeCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
 import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type NewPageOptions, type TestPage } from './harness';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PNG_SIGNATURE = '89504e470d0a1a0a';
+// The examples served as pages: built by Vite (`vite preview`) or served by their own Node server.
+const PAGES = Object.entries(EXAMPLES).filter(([, { server }]) => server === 'vite' || server === 'node');
 
-if (!existsSync(join(root, 'examples', 'vanilla', 'dist', 'index.html'))) {
+if (!existsSync(join(exampleCopy('vanilla'), 'dist', 'index.html'))) {
   throw new Error('e2e: the example builds are missing; run `npm run test:hosts` before the e2e suite');
 }
 
@@ -77,7 +82,20 @@ async function logOn(page: TestPage, origin: string, sandboxUrl: string) {
   expect(url).toBe(`${origin}/__sandbox/logged-on`);
   await page.waitForURL(url);
   expect(await heading(page, 'You are logged on').count()).toBe(1);
+  await endPageStyledAndLinkedToSandbox(page, sandboxUrl);
   page.expectNoConsoleErrors();
+}
+
+/**
+ * The sandbox's end page, reached through the host's proxy, has its stylesheet (the text colour
+ * /__sandbox/demo.css sets, not the browser's black) and links only back to the sandbox's own
+ * origin, never into the host app under the same paths.
+ */
+async function endPageStyledAndLinkedToSandbox(page: TestPage, sandboxUrl: string) {
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).color)).toBe('rgb(31, 35, 40)');
+  const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).origin));
+  expect(links.length).toBeGreaterThan(0);
+  expect(new Set(links)).toEqual(new Set([new URL(sandboxUrl).origin]));
 }
 
 /** Home, then EMMA0005's scanner logon to 'You are logged on'. */
@@ -89,15 +107,18 @@ async function scannerFromHome(page: TestPage, origin: string, sandboxUrl: strin
 }
 
 /**
- * The placeholder image at `{staticPath}/image` (the default staticPath, `{basePath}/static`) is a
- * PNG served as image/png, and the browser draws it in place of the colour code once that expires
+ * The placeholder image at `{staticPath}/image` (the default staticPath, `{basePath}/static`) is
+ * the package's static/image.png served as image/png, and the browser draws it in place of the colour code once that expires
  * (the sandbox's codes live 11 s here, which the widget's 10 s margin leaves 1 s of).
  */
-async function placeholderShows(page: TestPage, origin: string, basePath: string, sandboxUrl: string) {
+async function placeholderShows(page: TestPage, origin: string, basePath: string, sandboxUrl: string, app: string) {
   const answer = await fetch(`${origin}${basePath}/static/image`);
   expect(answer.status).toBe(200);
   expect(answer.headers.get('Content-Type')).toBe('image/png');
-  expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  const served = Buffer.from(await answer.arrayBuffer());
+  expect(served.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+  // The file the package ships under a name every server types, static/image.png.
+  expect(served.equals(readFileSync(join(app, 'node_modules', 'amwa', 'static', 'image.png')))).toBe(true);
   await setConfig(sandboxUrl, { colourCodeExpirySeconds: 11 });
   try {
     await page.goto(`${origin}${basePath}/pages/logon/scanner`);
@@ -257,15 +278,15 @@ async function walkExample(name: string, origin: string, sandboxUrl: string) {
   }, { setup });
 }
 
-describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock file with the packed package', (name, { server: kind }) => {
-  const app = join(root, 'examples', name);
+describe.each(PAGES)('examples/%s, copied out of the repository and installed from the packed packages', (name, { server: kind }) => {
+  const app = exampleCopy(name);
   const { basePath } = WALKS[name]!;
   let sandbox: RunningSandbox;
   let server: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built; run \`npm run test:hosts\``);
+    if (kind === 'vite' && !existsSync(join(app, 'dist', 'index.html'))) throw new Error(`e2e: examples/${name} is not built in ${app}; run \`npm run test:hosts\``);
     sandbox = await startSandbox({ port: 0 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
@@ -273,7 +294,7 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
       kind === 'vite'
         ? [join(app, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort']]
         : [process.execPath, ['server.mjs']];
-    server = spawn(command, args, { cwd: app, env: { ...process.env, AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }, stdio: 'ignore' });
+    server = spawn(command, args, { cwd: app, env: copyEnv({ AMWA_SANDBOX_URL: sandbox.url, PORT: String(port) }), stdio: 'ignore' });
     await answering(`${origin}/`);
   }, 90_000);
 
@@ -285,11 +306,11 @@ describe.each(Object.entries(EXAMPLES))('examples/%s, installed from its lock fi
   test('walks its flow to the end, through the proxied API, with no console error', () => walkExample(name, origin, sandbox.url));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
-    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url)));
+    withPage('about:blank', (page) => placeholderShows(page, origin, basePath, sandbox.url, app)));
 });
 
 describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev server', () => {
-  const app = join(root, 'examples', 'react');
+  const app = exampleCopy('react');
   let dev: ChildProcess;
   let origin: string;
   let sandboxUrl: string;
@@ -301,7 +322,7 @@ describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev serv
     // Its own process group: npm, scripts/dev.mjs, the sandbox and Vite end together.
     dev = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
       cwd: app,
-      env: { ...process.env, AMWA_SANDBOX_URL: sandboxUrl },
+      env: copyEnv({ AMWA_SANDBOX_URL: sandboxUrl }),
       stdio: 'ignore',
       detached: true,
     });
@@ -315,21 +336,21 @@ describe('examples/react with `npm run dev`: the sandbox beside Vite\'s dev serv
   test('walks to the end under StrictMode\'s double effects: one page load, one ready, no console error', () => walkExample('react', origin, sandboxUrl));
 });
 
-describe('the Next.js App Router example (examples/nextjs)', () => {
-  const app = join(root, 'examples', 'nextjs');
+describe('the Next.js App Router example (examples/nextjs), copied out of the repository', () => {
+  const app = exampleCopy('nextjs');
   let sandbox: RunningSandbox;
   let next: ChildProcess;
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error(`e2e: examples/nextjs is not built in ${app}; run \`npm run test:hosts\` (without --no-next)`);
     // The example proxies /api/* to the sandbox on the port it was built for.
     sandbox = await startSandbox({ port: ports.nextApiPort });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
       cwd: app,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }),
       stdio: 'ignore',
     });
     await answering(`${origin}/access`);
@@ -363,5 +384,64 @@ describe('the Next.js App Router example (examples/nextjs)', () => {
     }));
 
   test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
-    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url)));
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url, app)));
+});
+
+describe("docs/embedding.md's Vite proxy recipe, built from its snippet outside the repository (test/hosts/recipes.mjs)", () => {
+  const app = recipeCopy('vite-proxy');
+  let sandbox: RunningSandbox;
+  let vite: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, 'vite.config.ts'))) throw new Error(`e2e: the Vite recipe is not built in ${app}; run \`npm run test:hosts\``);
+    // The snippet's proxy points at the port test:hosts wrote into it.
+    sandbox = await startSandbox({ port: ports.recipeViteApiPort });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    vite = spawn(join(app, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: app, env: copyEnv(), stdio: 'ignore' });
+    await answering(`${origin}/`);
+  }, 90_000);
+
+  afterAll(async () => {
+    vite?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test("logs EMMA0005 on through the recipe's proxy to a styled 'You are logged on' whose links stay on the sandbox, with no console error", () =>
+    withPage(`about:blank`, async (page) => {
+      await page.goto(`${origin}/`);
+      await scannerFromHome(page, origin, sandbox.url);
+    }));
+});
+
+describe("docs/embedding.md's Next.js steps, built from their snippets outside the repository (test/hosts/recipes.mjs)", () => {
+  const app = recipeCopy('nextjs');
+  let sandbox: RunningSandbox;
+  let next: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error(`e2e: the Next.js recipe is not built in ${app}; run \`npm run test:hosts\` (without --no-next)`);
+    // The recipe's rewrites point at the port it was built for.
+    sandbox = await startSandbox({ port: ports.recipeNextApiPort });
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }), stdio: 'ignore' });
+    await answering(`${origin}/access`);
+  }, 120_000);
+
+  afterAll(async () => {
+    next?.kill('SIGTERM');
+    await sandbox?.close();
+  });
+
+  test("logs EMMA0005 on through the recipe's rewrites to a styled 'You are logged on' whose links stay on the sandbox, with no console error", () =>
+    withPage('about:blank', async (page) => {
+      await page.goto(`${origin}/access`);
+      await scannerFromHome(page, origin, sandbox.url);
+    }));
+
+  test('serves the placeholder image at {staticPath}/image as image/png, and shows it when the colour code expires', () =>
+    withPage('about:blank', (page) => placeholderShows(page, origin, '/access', sandbox.url, app)));
 });

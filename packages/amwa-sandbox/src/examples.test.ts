@@ -148,11 +148,12 @@ describe('demo pages', () => {
     expect((await parse(await send('/__sandbox/corporate/precheck'))).querySelector('h1')?.textContent).toBe('Corporate portal precheck');
   });
 
-  it("end pages load everything under /__sandbox/, so a proxy that passes them on passes their stylesheet; through a host's proxy their links lead back to the sandbox", async () => {
+  it("end pages load everything under /__sandbox/, so a proxy that passes them on passes their stylesheet and icon; through a host's proxy their links lead back to the sandbox", async () => {
     const { sandbox, send } = setup();
     for (const path of ['/__sandbox/logged-on', '/__sandbox/corporate/precheck', '/__sandbox/corporate/logout', '/__sandbox/privacy']) {
       const direct = await parse(await send(path));
       expect([...direct.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href'))).toEqual(['/__sandbox/demo.css']);
+      expect([...direct.querySelectorAll('link[rel="icon"]')].map((link) => link.getAttribute('href'))).toEqual(['/__sandbox/favicon.ico']);
       expect([...direct.querySelectorAll('a')].every((link) => link.getAttribute('href')!.startsWith('/'))).toBe(true);
       // A Vite or Next.js proxy of the host app at localhost:5173, which changed Host to the sandbox's own.
       const proxied = await sandbox.fetch(new Request(ORIGIN + path, { headers: { 'X-Forwarded-Host': 'localhost:5173', 'X-Forwarded-Proto': 'http' } }), { peer: '127.0.0.1' });
@@ -160,6 +161,9 @@ describe('demo pages', () => {
       expect(links.length).toBeGreaterThan(0);
       for (const href of links) expect(href.startsWith(`${ORIGIN}/`)).toBe(true);
     }
+    const icon = await send('/__sandbox/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('Content-Type')).toBe('image/png');
     const css = await send('/__sandbox/demo.css');
     expect(css.headers.get('Content-Type')).toContain('text/css');
     expect(await css.text()).toBe(readFileSync('packages/amwa-sandbox/examples/demo.css', 'utf8'));

@@ -36,6 +36,9 @@ ${body}
 /** The stylesheet of the end pages, under `/__sandbox/` like them: a proxy that passes the end pages on passes it too. */
 export const END_PAGE_STYLESHEET = '/__sandbox/demo.css';
 
+/** The end pages' icon, under `/__sandbox/` too: without it a browser asks the host app behind the proxy for its /favicon.ico (a 404 in the console where it has none). */
+export const END_PAGE_ICON = '/__sandbox/favicon.ico';
+
 /**
  * A plain sandbox end page (logged on, corporate portal): a heading, a message, the query it got, a
  * way back; its links lead to `home` (see layout).
@@ -44,6 +47,7 @@ export const endPage = (title: string, message: string, query: URLSearchParams, 
   layout({
     title,
     stylesheet: END_PAGE_STYLESHEET,
+    head: html`<link rel="icon" href="${END_PAGE_ICON}">`,
     home,
     body: html`<main class="demo-page" id="main">
 <h1>${title}</h1>

@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { BENCH_WIDGET } from './bench';
 import { EXAMPLES } from './catalog';
-import { END_PAGE_STYLESHEET } from './html';
+import { END_PAGE_ICON, END_PAGE_STYLESHEET } from './html';
 import { encodePng } from './png';
 import type { SandboxRoots } from './roots';
 
@@ -101,7 +101,7 @@ export function staticFiles(app: Hono, { widget, examples: examplesRoot }: Sandb
   mount(app, '/examples', join(examplesRoot, 'examples'));
   app.get(END_PAGE_STYLESHEET, (c) => serveFile(c, join(examplesRoot, 'examples'), 'demo.css'));
   // The primary colour of spec section 1: a recognisable tab, and no 404 in the console.
-  image(app, '/favicon.ico', () => encodePng(16, 16, () => [155, 0, 76]));
+  for (const path of ['/favicon.ico', END_PAGE_ICON]) image(app, path, () => encodePng(16, 16, () => [155, 0, 76]));
   // The bench's host page too: a build that fetches its tables from `{basePath}/static/locales` finds them.
   for (const basePath of [...EXAMPLES.map((example) => example.basePath), BENCH_WIDGET]) {
     if (widget) {
