@@ -40,10 +40,10 @@ describe('css', () => {
     expect(classes.filter((name) => !name.startsWith('.amwa-'))).toEqual([]);
   });
 
-  it('defines the blue accent, the orange channel and the primary colour', () => {
-    expect(css).toContain('--_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1))');
-    expect(css).toMatch(/\.amwa-root\[data-channel="orange"\] \{\s*--_amwa-accent: var\(--amwa-accent, rgba\(255, 98, 0, 1\)\)/);
-    expect(css).toContain('--_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1))');
+  it('defines the blue accent, the orange channel and the primary colour (spec section 1: rgba 16,122,193; 255,98,0; 155,0,76)', () => {
+    expect(css).toContain('--_amwa-accent: var(--amwa-accent, #107ac1)');
+    expect(css).toContain('.amwa-root[data-channel="orange"] { --_amwa-accent: var(--amwa-accent, #ff6200); }');
+    expect(css).toContain('--_amwa-primary: var(--amwa-primary, #9b004c)');
   });
 
   it('paints its own surface on the root at every width, so it reads on any host colour', () => {

@@ -35,9 +35,9 @@
 // the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
-  --_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1));
+  --_amwa-primary: var(--amwa-primary, #9b004c);
   --_amwa-on-primary: var(--amwa-on-primary, #ffffff);
-  --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
+  --_amwa-accent: var(--amwa-accent, #107ac1);
   --_amwa-text: var(--amwa-text, #333333);
   --_amwa-text-muted: var(--amwa-text-muted, #696969);
   --_amwa-border: var(--amwa-border, #767676);
@@ -47,8 +47,8 @@ export const css = `
   --_amwa-warning: var(--amwa-warning, #a04800);
   --_amwa-success: var(--amwa-success, #2c7a33);
   --_amwa-focus: var(--amwa-focus, #1a1a1a);
-  --_amwa-shadow: rgba(0, 0, 0, 0.15);
-  --_amwa-backdrop: rgba(0, 0, 0, 0.5);
+  --_amwa-shadow: #00000026;
+  --_amwa-backdrop: #00000080;
   --_amwa-radius: var(--amwa-radius, 4px);
   --_amwa-radius-l: var(--amwa-radius-large, 8px);
   --_amwa-font-family: var(--amwa-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
@@ -65,7 +65,7 @@ export const css = `
   --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 1.75rem);
   --_amwa-control-height: var(--amwa-control-height, 2.25rem);
 }
-.amwa-root[data-channel="orange"] { --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1)); }
+.amwa-root[data-channel="orange"] { --_amwa-accent: var(--amwa-accent, #ff6200); }
 :host { display: block; }
 .amwa-root {
   font-family: var(--_amwa-font-family);

@@ -5,7 +5,9 @@
 // held too: in every state at 375, 320 (German) and 1280 px no control overlaps another, every
 // target is at least 24x24 px and uncovered, every action row follows the one rule, the status
 // block keeps its size from loading to failed, and key states match the screenshots kept in
-// test/e2e/screenshots/ (UPDATE_SCREENSHOTS=1 rewrites them, for review).
+// test/e2e/screenshots/ (UPDATE_SCREENSHOTS=1 rewrites them, for review). On a dark host page and
+// in the documented dark theme (English, 375 px) axe, colour contrast included, and the geometry
+// hold in every state too.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -127,7 +129,7 @@ async function expectScreenshots(page: Page, width: number) {
   expect(differences).toEqual([]);
 }
 
-test('every state is reached, passes axe in English and in German at 320 px, and follows the keyboard-operated toolbar', async () => {
+test('every state is reached, passes axe in English and in German at 320 px, on a dark host and in the dark theme, and follows the keyboard-operated toolbar', async () => {
   const page = await e2e.open('/__sandbox/gallery');
   // Each state's frame uses the API under a *.localhost name of its own, which needs a localhost page.
   expect(new URL(page.url()).hostname).toBe('localhost');
@@ -166,10 +168,26 @@ test('every state is reached, passes axe in English and in German at 320 px, and
   expectGeometry(await measureEveryState(page), 'en 1280 px');
   await expectScreenshots(page, 1280);
 
+  // Dark (issue 33): the default theme on a dark host page, then the documented dark theme, in
+  // English at 375 px: axe (colour contrast included) and the geometry in every state.
+  await page.getByRole('radio', { name: '375 px' }).check();
+  for (const [name, look] of [['Dark host', 'dark-host'], ['Dark theme', 'dark-theme']] as const) {
+    await page.getByRole('radio', { name }).check();
+    expect(new URL(page.url()).searchParams.get('page')).toBe(look);
+    const dark = await everyStateShown(page);
+    expect(new Set(dark.map((frame) => frame.wanted))).toEqual(new Set([`en blue 375 ${look}`]));
+    // The page behind the widget is dark; the widget paints its own surface on it.
+    const frame = page.frameLocator('iframe[data-state="scanner-code"]');
+    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(18, 22, 28)');
+    expect(await frame.locator('.amwa-root').evaluate((root) => getComputedStyle(root).backgroundColor)).toBe(look === 'dark-host' ? 'rgb(255, 255, 255)' : 'rgb(27, 31, 36)');
+    await checkEveryState(page, `every gallery state in English at 375 px, ${name.toLowerCase()}`);
+    expectGeometry(await measureEveryState(page), `en 375 px ${look}`);
+  }
+
   // Three views take longer than the two minutes the sandbox holds a waiting state's answer: the
   // held calls then time out and their states are walked again (docs/gallery.md), which a logon
   // whose QR session has gone meets as a 401.
   page.expectNoConsoleErrors({
     allow: [/status of (400|401|403|500|503)\b/, /AmwaApiError: Request failed with status code (401|500|503)\b/, /AmwaApiError: timeout of \d+ms exceeded/],
   });
-}, 480_000);
+}, 720_000);

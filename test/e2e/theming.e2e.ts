@@ -6,8 +6,9 @@ import { checkA11y, useE2E, waitForPortal, widget, type TestPage } from './harne
 
 const e2e = useE2E();
 
-const BLUE = 'rgba(16, 122, 193, 1)';
-const ORANGE = 'rgba(255, 98, 0, 1)';
+// The spec's rgba(16, 122, 193, 1) and rgba(255, 98, 0, 1), as the token table writes them.
+const BLUE = '#107ac1';
+const ORANGE = '#ff6200';
 
 // The value the widget paints with: `--amwa-x` as the host set it, else the widget's default.
 const themeProperty = (page: TestPage, name: string) =>
