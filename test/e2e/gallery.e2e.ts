@@ -57,11 +57,11 @@ async function everyStateShown(page: Page): Promise<FrameState[]> {
  * axe over the page and every state's frame at once: a violation names its frame by title. The
  * frames are inert (for looking at, not using), which axe rightly skips: lifted while it runs.
  */
-async function checkEveryState(page: Page, label: string) {
+async function checkEveryState(page: Page, label: string, onlyRules?: string[]) {
   await Promise.all(page.frames().map((frame) => frame.evaluate(axeSource)));
   await page.evaluate(() => document.querySelectorAll('iframe').forEach((frame) => void (frame.inert = false)));
   try {
-    await checkA11y(page, label);
+    await checkA11y(page, label, { onlyRules });
   } finally {
     // A widget may have taken focus meanwhile (the inactivity warning opens anew every 25 s).
     await page.evaluate(() => {
@@ -169,7 +169,7 @@ test('every state is reached, passes axe in English and in German at 320 px, on 
   await expectScreenshots(page, 1280);
 
   // Dark (issue 33): the default theme on a dark host page, then the documented dark theme, in
-  // English at 375 px: axe (colour contrast included) and the geometry in every state.
+  // English at 375 px: axe's colour contrast and the geometry in every state.
   await page.getByRole('radio', { name: '375 px' }).check();
   for (const [name, look] of [['Dark host', 'dark-host'], ['Dark theme', 'dark-theme']] as const) {
     await page.getByRole('radio', { name }).check();
@@ -180,7 +180,8 @@ test('every state is reached, passes axe in English and in German at 320 px, on 
     const frame = page.frameLocator('iframe[data-state="scanner-code"]');
     expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgb(18, 22, 28)');
     expect(await frame.locator('.amwa-root').evaluate((root) => getComputedStyle(root).backgroundColor)).toBe(look === 'dark-host' ? 'rgb(255, 255, 255)' : 'rgb(27, 31, 36)');
-    await checkEveryState(page, `every gallery state in English at 375 px, ${name.toLowerCase()}`);
+    // The markup is the one checked in full above: only the colours differ, so only colour contrast runs.
+    await checkEveryState(page, `every gallery state in English at 375 px, ${name.toLowerCase()}`, ['color-contrast']);
     expectGeometry(await measureEveryState(page), `en 375 px ${look}`);
   }
 
