@@ -27,13 +27,14 @@ interface FrameState {
   wanted: string;
   shown: string;
   error: string;
+  epoch: string;
 }
 
 const frames = (page: Page) =>
   page.locator('iframe[data-state]').evaluateAll((list) =>
     list.map((frame) => {
-      const { state = '', status = '', wanted = '', shown = '', error = '' } = (frame as HTMLIFrameElement).dataset;
-      return { id: state, status, wanted, shown, error };
+      const { state = '', status = '', wanted = '', shown = '', error = '', epoch = '' } = (frame as HTMLIFrameElement).dataset;
+      return { id: state, status, wanted, shown, error, epoch };
     }),
   ) as Promise<FrameState[]>;
 
@@ -96,6 +97,19 @@ async function measureEveryState(page: Page): Promise<Map<string, Geometry>> {
   }
 }
 
+/**
+ * Geometry of every state once each is shown and none was walked again while measured: a state
+ * of waiting is walked anew when the sandbox's two minutes of holding its answer are up, and a
+ * frame caught in that walk has nothing to measure.
+ */
+async function measureSteadily(page: Page): Promise<Map<string, Geometry>> {
+  for (let tries = 1; ; tries++) {
+    const before = JSON.stringify(await everyStateShown(page));
+    const geometry = await measureEveryState(page);
+    if (JSON.stringify(await frames(page)) === before || tries === 3) return geometry;
+  }
+}
+
 /** Fails naming every state and rule broken in this view. */
 function expectGeometry(geometry: Map<string, Geometry>, view: string) {
   const broken = [...geometry].flatMap(([id, { overlaps, targets, actionRows }]) => [...overlaps, ...targets, ...actionRows].map((why) => `${id}: ${why}`));
@@ -138,7 +152,7 @@ test('every state is reached, passes axe in English and in German at 320 px, on 
   expect(english.length).toBeGreaterThanOrEqual(45);
   expect(new Set(english.map((frame) => frame.wanted))).toEqual(new Set(['en blue 375']));
   await checkEveryState(page, 'every gallery state in English at 375 px');
-  expectGeometry(await measureEveryState(page), 'en 375 px');
+  expectGeometry(await measureSteadily(page), 'en 375 px');
   await expectScreenshots(page, 375);
 
   // By keyboard: German sits just above English; in the width group Tab reaches the checked
@@ -158,14 +172,14 @@ test('every state is reached, passes axe in English and in German at 320 px, on 
   expect(await home.getByRole('heading', { level: 1 }).textContent()).not.toBe('Log on with');
   expect(await page.locator('iframe[data-state="scanner-code"]').evaluate((frame) => frame.getBoundingClientRect().width)).toBe(322);
   await checkEveryState(page, 'every gallery state in German at 320 px');
-  expectGeometry(await measureEveryState(page), 'de 320 px');
+  expectGeometry(await measureSteadily(page), 'de 320 px');
 
   // Wide: the same states in English at 1280 px.
   await page.getByLabel('Language').selectOption('en');
   await page.getByRole('radio', { name: '1280 px' }).check();
   const wide = await everyStateShown(page);
   expect(new Set(wide.map((frame) => frame.wanted))).toEqual(new Set(['en blue 1280']));
-  expectGeometry(await measureEveryState(page), 'en 1280 px');
+  expectGeometry(await measureSteadily(page), 'en 1280 px');
   await expectScreenshots(page, 1280);
 
   // Dark (issue 33): the default theme on a dark host page, then the documented dark theme, in
@@ -182,7 +196,7 @@ test('every state is reached, passes axe in English and in German at 320 px, on 
     expect(await frame.locator('.amwa-root').evaluate((root) => getComputedStyle(root).backgroundColor)).toBe(look === 'dark-host' ? 'rgb(255, 255, 255)' : 'rgb(27, 31, 36)');
     // The markup is the one checked in full above: only the colours differ, so only colour contrast runs.
     await checkEveryState(page, `every gallery state in English at 375 px, ${name.toLowerCase()}`, ['color-contrast']);
-    expectGeometry(await measureEveryState(page), `en 375 px ${look}`);
+    expectGeometry(await measureSteadily(page), `en 375 px ${look}`);
   }
 
   // Three views take longer than the two minutes the sandbox holds a waiting state's answer: the
