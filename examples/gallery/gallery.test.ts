@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseSettings } from '../../src/core/settings';
 import { STATE_ID } from '../../packages/amwa-sandbox/src/gallery';
+import { DARK_THEME } from './dark-theme';
 import { findButton, findDialog, findField, hasText, typeInto } from './dom';
 import { tileApiOrigin, tileSettings, type TileLocation } from './settings';
 import { GROUPS, STATES } from './states';
@@ -37,24 +40,38 @@ describe('tileApiOrigin', () => {
   });
 });
 
+describe('the dark theme view', () => {
+  it('sets the dark theme docs/theming.md documents, declaration for declaration', () => {
+    const docs = readFileSync(join(process.cwd(), 'docs', 'theming.md'), 'utf8');
+    const declarations = (text: string) => text.match(/--amwa-[\w-]+: [^;]+;/g) ?? [];
+    const documented = docs.slice(docs.indexOf('## A dark theme'));
+    expect(declarations(DARK_THEME).length).toBeGreaterThanOrEqual(10);
+    expect(declarations(documented.slice(0, documented.indexOf('```', documented.indexOf('```css') + 6)))).toEqual(declarations(DARK_THEME));
+  });
+});
+
 describe('views', () => {
   it('read from the address, defaults for anything unknown', () => {
     expect(readView('')).toEqual(DEFAULT_VIEW);
-    expect(readView('?lang=zh&channel=orange&width=1280&forced')).toEqual({ language: 'zh', channel: 'orange', width: 1280, forced: true });
-    expect(readView('?lang=xx&channel=green&width=400')).toEqual(DEFAULT_VIEW);
+    expect(readView('?lang=zh&channel=orange&width=1280&forced')).toEqual({ language: 'zh', channel: 'orange', width: 1280, page: 'default', forced: true });
+    expect(readView('?page=dark-theme')).toEqual({ ...DEFAULT_VIEW, page: 'dark-theme' });
+    expect(readView('?lang=xx&channel=green&width=400&page=black')).toEqual(DEFAULT_VIEW);
   });
 
   it('write only what differs from the default, and read back the same', () => {
     expect(writeView(DEFAULT_VIEW)).toBe('');
-    const view: View = { language: 'de', channel: 'orange', width: 320, forced: true };
-    expect(writeView(view)).toBe('?lang=de&channel=orange&width=320&forced');
+    const view: View = { language: 'de', channel: 'orange', width: 320, page: 'dark-host', forced: true };
+    expect(writeView(view)).toBe('?lang=de&channel=orange&width=320&page=dark-host&forced');
     expect(readView(writeView(view))).toEqual(view);
   });
 
   it('name a frame view and parse it back', () => {
-    const view: View = { language: 'pl', channel: 'blue', width: 1280, forced: true };
+    const view: View = { language: 'pl', channel: 'blue', width: 1280, page: 'default', forced: true };
     expect(viewKey(view)).toBe('pl blue 1280 forced');
     expect(parseViewKey(viewKey(view))).toEqual(view);
+    const dark: View = { ...view, page: 'dark-theme', forced: false };
+    expect(viewKey(dark)).toBe('pl blue 1280 dark-theme');
+    expect(parseViewKey(viewKey(dark))).toEqual(dark);
     expect(parseViewKey(undefined)).toEqual(DEFAULT_VIEW);
   });
 });

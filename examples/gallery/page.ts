@@ -1,10 +1,13 @@
-// The gallery page: a toolbar (language, channel, width, forced colours) and every state of
+// The gallery page: a toolbar (language, channel, width, page, forced colours) and every state of
 // STATES in a frame of its own, grouped by flow. The toolbar's view goes to every frame as its
 // `data-wanted` attribute and into the page's address; the frames report back on the same element.
 import { LOCALHOST_NAME } from './settings';
 import { GROUPS, STATES } from './states';
 import { BASELINE, control } from './walker';
-import { CHANNELS, DEFAULT_VIEW, LANGUAGES, readView, viewKey, WIDTHS, writeView, type View } from './view';
+import { CHANNELS, DEFAULT_VIEW, LANGUAGES, PAGES, readView, viewKey, WIDTHS, writeView, type PageLook, type View } from './view';
+
+/** The toolbar's names of the pages behind the widget. */
+const PAGE_NAMES: Record<PageLook, string> = { default: 'Default', 'dark-host': 'Dark host', 'dark-theme': 'Dark theme' };
 
 /** Path of a state's frame page. */
 export const tilePath = (id: string) => `/__sandbox/gallery/tile/${id}`;
@@ -71,6 +74,7 @@ export async function startGallery(container: HTMLElement) {
     el('p', { class: 'gallery-choice' }, el('label', { for: language.id }, 'Language'), language),
     radios('channel', 'Channel', CHANNELS, view.channel, (value) => value[0]!.toUpperCase() + value.slice(1), (channel) => show({ channel })),
     radios('width', 'Width', WIDTHS, view.width, (value) => `${value} px`, (width) => show({ width })),
+    radios('page', 'Page', PAGES, view.page, (value) => PAGE_NAMES[value], (page) => show({ page })),
     el('p', { class: 'gallery-choice' }, forced, el('label', { for: forced.id }, systemForced ? 'Forced colours (your system has them on)' : 'Forced colours'), forcedHint),
   );
   toolbar.addEventListener('submit', (event) => event.preventDefault());
@@ -117,7 +121,9 @@ export async function startGallery(container: HTMLElement) {
     progress.textContent = `${ready} of ${frames.length} states ready${failed ? `, ${failed} failed` : ''}.`;
     const done = ready === frames.length;
     document.body.dataset.galleryReady = String(done);
-    const said = done ? `All ${frames.length} states shown in ${LANGUAGES.find(([code]) => code === view.language)?.[1]}, ${view.channel}, ${view.width} px.` : failed ? `${failed} states failed.` : '';
+    const said = done
+      ? `All ${frames.length} states shown in ${LANGUAGES.find(([code]) => code === view.language)?.[1]}, ${view.channel}, ${view.width} px, ${PAGE_NAMES[view.page].toLowerCase()}.`
+      : failed ? `${failed} states failed.` : '';
     if (said && announcer.textContent !== said) announcer.textContent = said;
   }
 

@@ -1,5 +1,6 @@
 // The gallery's own look, adopted as a constructed stylesheet: the gallery.js bundle is all the
 // sandbox serves for it. The page builds on the demo's stylesheet (examples/demo.css).
+import { DARK_PAGE, DARK_THEME } from './dark-theme';
 
 const PAGE = `
 .gallery-page { padding: 1.5rem; }
@@ -31,14 +32,17 @@ const PAGE = `
 
 // In a frame the widget is the page: no margins, no scrollbars (the page sizes the frame to fit).
 // Forced colours here is a preview: the widget's theme properties set to the system colours a
-// light contrast theme uses; Chromium's real forced-colours mode is for the screenshots.
+// light contrast theme uses; Chromium's real forced-colours mode is for the screenshots. The dark
+// host and dark theme views put the widget on a dark page, the second with the documented dark theme.
 const TILE = `
 html, body { margin: 0; overflow: hidden; background: #fff; }
+html:is(.gallery-dark-host, .gallery-dark-theme), html:is(.gallery-dark-host, .gallery-dark-theme) body { background: ${DARK_PAGE}; }
+html.gallery-dark-theme .gallery-widget {${DARK_THEME}}
 html.gallery-forced, html.gallery-forced body { background: Canvas; color: CanvasText; }
 html.gallery-forced .gallery-widget {
-  --amwa-primary: ButtonText; --amwa-accent: Highlight; --amwa-accent-strong: LinkText;
+  --amwa-primary: LinkText; --amwa-on-primary: Canvas; --amwa-accent: Highlight;
   --amwa-text: CanvasText; --amwa-text-muted: CanvasText; --amwa-border: CanvasText; --amwa-divider: GrayText;
-  --amwa-surface: Canvas; --amwa-error: CanvasText; --amwa-info-bg: Canvas; --amwa-focus: Highlight;
+  --amwa-surface: Canvas; --amwa-error: CanvasText; --amwa-warning: CanvasText; --amwa-success: CanvasText; --amwa-focus: Highlight;
 }
 `;
 

@@ -1,6 +1,6 @@
 // One state of the gallery, in a frame of its own: mounts the real widget in memory routing,
 // walks it to the state against the sandbox, then follows the view the page asks for (language
-// and channel in place through `handle.update`, forced colours by a class). The frame tells the
+// and channel in place through `handle.update`, the page behind it and forced colours by a class). The frame tells the
 // page how it is doing through attributes of its <iframe> element:
 //
 //   data-wanted   (set by the page) the view to show, e.g. `de orange 320`
@@ -17,7 +17,7 @@ import { normalise } from './dom';
 import { tileSettings } from './settings';
 import { STATES } from './states';
 import { BASELINE, control, Walker } from './walker';
-import { parseViewKey, readView, viewKey } from './view';
+import { PAGES, parseViewKey, readView, viewKey } from './view';
 
 /** Walks run at most this many at once: a frame each, on a machine that also runs the sandbox. */
 const PARALLEL_WALKS = 4;
@@ -132,6 +132,7 @@ export function runTile(id: string, main: HTMLElement) {
       const { handle, root } = mounted;
       const superseded = () => mounted?.root !== root || viewKey(wanted()) !== key;
       document.documentElement.classList.toggle('gallery-forced', view.forced);
+      for (const page of PAGES) document.documentElement.classList.toggle(`gallery-${page}`, page === view.page);
       handle.update({ language: view.language, channel: view.channel });
       const shows = () => {
         const box = root.querySelector('.amwa-root');

@@ -15,7 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 const classes = (variant: ButtonVariant, className?: string) =>
   cx('amwa-button', `amwa-button--${variant}`, className);
 
-/** A button (the control height, 48px); `type="button"` unless told otherwise, so it never submits by accident. */
+/** A button (the control height: 36px unless the host sets `--amwa-control-height`); `type="button"` unless told otherwise, so it never submits by accident. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', loading = false, type = 'button', className, onClick, children, ...rest },
   ref,

@@ -28,8 +28,9 @@ const keypad = [0, 1, 2, 3].flatMap((row) => [0, 1, 2].map((col) => [30 + col * 
 
 /**
  * A scanner drawn as inline SVG (no image request, nothing for a CSP to block): its screen
- * text and the key to press, captioned. The caption names the drawing for screen readers, so
- * the text inside the drawing is not read twice.
+ * text and the key to press, captioned. Its colours and font are the theme's (flow-styles.ts
+ * paints it by class), so it follows a brand and a dark theme. The caption names the drawing
+ * for screen readers, so the text inside the drawing is not read twice.
  */
 export function ScannerIllustration({ screen, keys, caption, className }: ScannerIllustrationProps) {
   const captionId = useWidgetId();
@@ -37,8 +38,8 @@ export function ScannerIllustration({ screen, keys, caption, className }: Scanne
   return (
     <figure className={cx('amwa-illustration', className)}>
       <svg className="amwa-illustration__drawing" role="img" aria-labelledby={captionId} viewBox={`0 0 ${WIDTH} 240`} width={WIDTH} height={240} focusable="false">
-        <rect x={4} y={4} width={WIDTH - 8} height={232} rx={22} fill="#f4f4f4" stroke="#333333" strokeWidth={3} />
-        <rect {...SCREEN} rx={6} fill="#e3ecd9" stroke="#333333" strokeWidth={2} />
+        <rect className="amwa-illustration__body" x={4} y={4} width={WIDTH - 8} height={232} rx={22} strokeWidth={3} />
+        <rect className="amwa-illustration__screen" {...SCREEN} rx={6} strokeWidth={2} />
         {screen.map((line, index) => (
           <text
             key={index}
@@ -46,8 +47,6 @@ export function ScannerIllustration({ screen, keys, caption, className }: Scanne
             y={SCREEN.y + 24 + index * LINE_HEIGHT}
             textAnchor="middle"
             fontSize={13}
-            fontFamily="system-ui, sans-serif"
-            fill="#1a1a1a"
             textLength={line.length > SQUEEZE_AFTER ? SCREEN.width - 12 : undefined}
             lengthAdjust="spacingAndGlyphs"
           >
@@ -58,15 +57,15 @@ export function ScannerIllustration({ screen, keys, caption, className }: Scanne
           const x = SCREEN.x + index * (keyWidth + 8);
           return (
             <g key={index} className={cx('amwa-illustration__key', key.chosen && 'amwa-illustration__key--chosen')}>
-              <rect x={x} y={106} width={keyWidth} height={26} rx={13} fill={key.chosen ? '#107ac1' : '#ffffff'} stroke={key.chosen ? '#0b5a8f' : '#333333'} strokeWidth={2} />
-              <text x={x + keyWidth / 2} y={123} textAnchor="middle" fontSize={12} fontWeight={key.chosen ? 700 : 400} fontFamily="system-ui, sans-serif" fill={key.chosen ? '#ffffff' : '#1a1a1a'}>
+              <rect x={x} y={106} width={keyWidth} height={26} rx={13} strokeWidth={2} />
+              <text x={x + keyWidth / 2} y={123} textAnchor="middle" fontSize={12} fontWeight={key.chosen ? 700 : 400}>
                 {key.label}
               </text>
             </g>
           );
         })}
         {keypad.map(([x, y]) => (
-          <rect key={`${x}-${y}`} x={x - 12} y={y} width={24} height={12} rx={6} fill="#d9d9d9" stroke="#767676" />
+          <rect key={`${x}-${y}`} className="amwa-illustration__button" x={x - 12} y={y} width={24} height={12} rx={6} />
         ))}
       </svg>
       <figcaption id={captionId} className="amwa-illustration__caption">

@@ -2,30 +2,32 @@
  * The widget's base stylesheet: what Home needs (flow screens add flow-styles.ts). Comments live
  * here, not in the CSS, because the CSS string ships in the first load:
  * - Hosts theme through the public `--amwa-*` properties; `.amwa-root` resolves them into
- *   `--_amwa-*` against its defaults and the widget reads only those, so a host value always
- *   wins, in shadow and light DOM alike. `data-channel="orange"` swaps the default accent.
- * - `--_amwa-accent-strong` (small text and marks) is the accent darkened where needed to
- *   4.5:1 on white: OKLCH lightness at most 0.52. The orange accent is 3:1 on white, so it only
- *   colours borders and large marks. `--_amwa-info-bg` is the accent at 8% on white. Browsers
- *   without relative colours (Safari before 18) keep the fixed shades of the two channels.
- * - One spacing scale (`--_amwa-space-1` … `-6`: 4, 8, 12, 16, 24, 32px), one type scale
- *   (`--_amwa-font-size-s` … `-xxl`: 14, 16, 18, 22, 28px) and one control height (48px for
- *   buttons and fields alike) for every screen (docs/theming.md).
+ *   `--_amwa-*` against its defaults (the one token table: no colour is written anywhere else,
+ *   styles.test.ts holds that) and the widget reads only those, so a host value always wins, in
+ *   shadow and light DOM alike. `data-channel="orange"` swaps the default accent.
+ * - The root paints the surface at every width, so the widget reads on any host colour.
+ * - One accent: the primary colour marks actions, links, Help, progress (stepper, spinner) and
+ *   the drawings; the channel's accent marks only info alerts (spec section 1). Alert and
+ *   disabled backgrounds are tints of a tone and the surface (color-mix), so a dark theme needs
+ *   no more tokens.
+ * - Sizes of text, spacing and controls are in rem: they follow the user's default font size.
+ *   One spacing scale (`--_amwa-space-1` … `-6`: 4 to 32px at 16px), one type scale
+ *   (`--_amwa-font-size-s` … `-xxl`: 14 to 28px) and one control height (36px, the spec's button
+ *   height, for buttons and fields alike) for every screen (docs/theming.md).
  * - One shell for every screen, Home included: a card with the title (h1), the body, the action
  *   row and a footer line for the quieter ways on (Help, activation, contact). Below 480px the
  *   card drops its chrome (edge, shadow, side padding): on a phone the screen is the card.
- * - Icons and chevrons are drawn in the text colour: the primary colour marks actions, the
- *   accent marks links and progress, nothing else competes.
+ * - Icons and chevrons are drawn in the text colour, nothing competes with the accent.
  * - Screens are one column at most a card (470px) wide. Pages, cards and alerts are size
  *   containers, so narrow layouts follow the width the host gives the widget, not the viewport.
  * - Cards, options and dialogs keep a visible edge under forced colours (a border, never only
- *   a shadow); reduced motion stops every transition.
+ *   a shadow); a narrow card, whose edge is transparent otherwise, keeps its side padding there.
+ *   Reduced motion stops every transition.
  * - A host's `<img slot="logo">` shows above the column on the card's left edge; without one
  *   the slot takes no room.
  * - Headings and regions focused by script (tabindex -1) only announce a new view; they are not
  *   controls and draw no focus ring.
- * - The accent is only 4.6:1 on pure white; on the tinted alert backgrounds links take the text
- *   colour.
+ * - On the tinted alert backgrounds links take the text colour.
  */
 // While the first screen or its texts load, `.amwa-app[aria-busy]` holds the space of English Home
 // in its shell, measured (428px; 412px below 480px, where the shell drops its chrome; 453px
@@ -33,55 +35,49 @@
 // the spinner only shows if loading takes a while.
 export const css = `
 .amwa-root {
-  --_amwa-accent: var(--amwa-accent, rgba(16, 122, 193, 1));
-  --_amwa-accent-strong: var(--amwa-accent-strong, var(--_amwa-accent));
-  --_amwa-primary: var(--amwa-primary, rgba(155, 0, 76, 1));
+  --_amwa-primary: var(--amwa-primary, #9b004c);
+  --_amwa-on-primary: var(--amwa-on-primary, #ffffff);
+  --_amwa-accent: var(--amwa-accent, #107ac1);
   --_amwa-text: var(--amwa-text, #333333);
   --_amwa-text-muted: var(--amwa-text-muted, #696969);
   --_amwa-border: var(--amwa-border, #767676);
   --_amwa-divider: var(--amwa-divider, #d9d9d9);
   --_amwa-surface: var(--amwa-surface, #ffffff);
   --_amwa-error: var(--amwa-error, #c8001e);
-  --_amwa-info-bg: var(--amwa-info-bg, #eef6fc);
+  --_amwa-warning: var(--amwa-warning, #a04800);
+  --_amwa-success: var(--amwa-success, #2c7a33);
   --_amwa-focus: var(--amwa-focus, #1a1a1a);
+  --_amwa-shadow: #00000026;
+  --_amwa-backdrop: #00000080;
   --_amwa-radius: var(--amwa-radius, 4px);
   --_amwa-radius-l: var(--amwa-radius-large, 8px);
   --_amwa-font-family: var(--amwa-font-family, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
-  --_amwa-space-1: var(--amwa-space-1, 4px);
-  --_amwa-space-2: var(--amwa-space-2, 8px);
-  --_amwa-space-3: var(--amwa-space-3, 12px);
-  --_amwa-space-4: var(--amwa-space-4, 16px);
-  --_amwa-space-5: var(--amwa-space-5, 24px);
-  --_amwa-space-6: var(--amwa-space-6, 32px);
-  --_amwa-font-size-s: var(--amwa-font-size-s, 14px);
-  --_amwa-font-size-m: var(--amwa-font-size-m, 16px);
-  --_amwa-font-size-l: var(--amwa-font-size-l, 18px);
-  --_amwa-font-size-xl: var(--amwa-font-size-xl, 22px);
-  --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 28px);
-  --_amwa-control-height: var(--amwa-control-height, 48px);
+  --_amwa-space-1: var(--amwa-space-1, 0.25rem);
+  --_amwa-space-2: var(--amwa-space-2, 0.5rem);
+  --_amwa-space-3: var(--amwa-space-3, 0.75rem);
+  --_amwa-space-4: var(--amwa-space-4, 1rem);
+  --_amwa-space-5: var(--amwa-space-5, 1.5rem);
+  --_amwa-space-6: var(--amwa-space-6, 2rem);
+  --_amwa-font-size-s: var(--amwa-font-size-s, 0.875rem);
+  --_amwa-font-size-m: var(--amwa-font-size-m, 1rem);
+  --_amwa-font-size-l: var(--amwa-font-size-l, 1.125rem);
+  --_amwa-font-size-xl: var(--amwa-font-size-xl, 1.375rem);
+  --_amwa-font-size-xxl: var(--amwa-font-size-xxl, 1.75rem);
+  --_amwa-control-height: var(--amwa-control-height, 2.25rem);
 }
-.amwa-root[data-channel="orange"] {
-  --_amwa-accent: var(--amwa-accent, rgba(255, 98, 0, 1));
-  --_amwa-accent-strong: var(--amwa-accent-strong, rgb(180, 62, 0));
-  --_amwa-info-bg: var(--amwa-info-bg, #fff3eb);
-}
-@supports (color: oklch(from red l c h)) {
-  .amwa-root.amwa-root {
-    --_amwa-accent-strong: var(--amwa-accent-strong, oklch(from var(--_amwa-accent) min(l, 0.52) c h));
-    --_amwa-info-bg: var(--amwa-info-bg, color-mix(in srgb, var(--_amwa-accent) 8%, #ffffff));
-  }
-}
+.amwa-root[data-channel="orange"] { --_amwa-accent: var(--amwa-accent, #ff6200); }
 :host { display: block; }
 .amwa-root {
   font-family: var(--_amwa-font-family);
   font-size: var(--_amwa-font-size-m);
   line-height: 1.5;
   color: var(--_amwa-text);
+  background: var(--_amwa-surface);
   overflow-wrap: break-word;
   -webkit-text-size-adjust: 100%;
 }
 .amwa-root, .amwa-root *, .amwa-root *::before, .amwa-root *::after { box-sizing: border-box; }
-:where(.amwa-root) a { color: var(--_amwa-accent-strong); text-decoration: underline; text-underline-offset: 2px; }
+:where(.amwa-root) a { color: var(--_amwa-primary); text-decoration: underline; text-underline-offset: 2px; }
 :where(.amwa-root) a:hover { text-decoration-thickness: 2px; }
 .amwa-root :focus-visible { outline: 3px solid var(--_amwa-focus); outline-offset: 2px; }
 .amwa-root [tabindex="-1"]:focus { outline: none; }
@@ -114,10 +110,10 @@ export const css = `
 .amwa-facts dd { margin: 0; }
 .amwa-options { display: grid; grid-auto-rows: 1fr; gap: var(--_amwa-space-3); width: 100%; margin: 0; padding: 0; list-style: none; }
 .amwa-option {
-  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 88px; padding: var(--_amwa-space-4);
+  display: flex; align-items: center; height: 100%; gap: var(--_amwa-space-4); min-height: 5.5rem; padding: var(--_amwa-space-4);
   color: var(--_amwa-text); text-decoration: none; cursor: pointer;
 }
-.amwa-option:hover { border-color: var(--_amwa-accent); box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12); }
+.amwa-option:hover { border-color: var(--_amwa-primary); box-shadow: 0 2px 8px var(--_amwa-shadow); }
 .amwa-option > .amwa-icon { width: 40px; height: 40px; stroke-width: 1.5; }
 .amwa-option__text { display: flex; flex: 1; flex-direction: column; min-width: 0; }
 .amwa-option-label { font-size: var(--_amwa-font-size-l); font-weight: 700; line-height: 1.3; text-wrap: balance; }
@@ -132,7 +128,7 @@ export const css = `
 
 .amwa-card, .amwa-option {
   width: 100%; border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l);
-  background: var(--_amwa-surface); box-shadow: 0 1px 2px rgba(0, 0, 0, 0.06);
+  background: var(--_amwa-surface); box-shadow: 0 1px 2px var(--_amwa-shadow);
 }
 .amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
 .amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
@@ -145,29 +141,29 @@ export const css = `
 :where(.amwa-card__footer) > * { margin: 0; }
 @container (max-width: 420px) { .amwa-card { padding: var(--_amwa-space-4); } }
 @container (max-width: 447px) {
-  .amwa-card { padding-inline: 0; border-color: transparent; background: transparent; box-shadow: none; }
+  .amwa-card { padding-inline: 0; border-color: transparent; box-shadow: none; }
+  @media (forced-colors: active) { .amwa-card { padding-inline: var(--_amwa-space-4); } }
 }
 
 .amwa-icon-button {
   display: inline-flex; align-items: center; justify-content: center; flex: none; width: 44px; height: 44px; padding: 0;
   border: 0; border-radius: 50%; background: transparent; color: inherit; cursor: pointer;
 }
-.amwa-icon-button:hover { background: rgba(0, 0, 0, 0.06); }
+.amwa-icon-button:hover { background: color-mix(in srgb, currentColor 8%, transparent); }
 
 .amwa-alert {
   container-type: inline-size; display: flex; align-items: flex-start; gap: var(--_amwa-space-3); width: 100%; max-width: 470px;
-  padding: var(--_amwa-space-3) var(--_amwa-space-4); border: 1px solid; border-left-width: 4px; border-radius: var(--_amwa-radius); color: var(--_amwa-text);
+  padding: var(--_amwa-space-3) var(--_amwa-space-4); border: 1px solid var(--_amwa-tone); border-left-width: 4px; border-radius: var(--_amwa-radius);
+  background: color-mix(in srgb, var(--_amwa-tone) 8%, var(--_amwa-surface));
 }
-.amwa-alert__icon { margin-top: 1px; }
+.amwa-alert__icon { margin-top: 1px; color: var(--_amwa-tone); }
 .amwa-alert__content { flex: 1; min-width: 0; }
 .amwa-alert__content > p { margin: var(--_amwa-space-1) 0 0; }
 .amwa-alert__title { font-weight: 700; }
 :where(.amwa-alert) a { color: inherit; }
 .amwa-alert__close { margin: -10px -12px -10px 0; }
-.amwa-alert--info { border-color: var(--_amwa-accent); background: var(--_amwa-info-bg); }
-.amwa-alert--info .amwa-alert__icon { color: var(--_amwa-accent-strong); }
-.amwa-alert--error { border-color: var(--_amwa-error); background: #fdeef0; }
-.amwa-alert--error .amwa-alert__icon { color: var(--_amwa-error); }
+.amwa-alert--info { --_amwa-tone: var(--_amwa-accent); }
+.amwa-alert--error { --_amwa-tone: var(--_amwa-error); }
 @container (max-width: 400px) {
   .amwa-facts { grid-template-columns: minmax(0, 1fr); }
   .amwa-facts dd + dt { margin-top: var(--_amwa-space-2); }
@@ -177,7 +173,7 @@ export const css = `
 .amwa-spinner__ring { width: 100%; height: 100%; animation: amwa-spin 1.4s linear infinite; }
 .amwa-spinner__track, .amwa-spinner__arc { fill: none; stroke-width: 8; }
 .amwa-spinner__track { stroke: var(--_amwa-divider); }
-.amwa-spinner__arc { stroke: var(--_amwa-accent); stroke-linecap: round; stroke-dasharray: 70 207; }
+.amwa-spinner__arc { stroke: var(--_amwa-primary); stroke-linecap: round; stroke-dasharray: 70 207; }
 
 .amwa-rich-text > * { margin: 0 0 var(--_amwa-space-3); }
 .amwa-rich-text > :last-child { margin-bottom: 0; }

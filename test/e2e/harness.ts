@@ -143,18 +143,23 @@ interface AxeViolation {
 
 const selector = (target: AxeNode['target']) => target.map((part) => (Array.isArray(part) ? part.join(' >>> ') : part)).join(', ');
 
-/** Checks the whole page, open shadow roots included, against the WCAG 2.0/2.1/2.2 A and AA rules. */
-export async function checkA11y(page: Page, label: string, options: { disableRules?: string[] } = {}): Promise<void> {
+/**
+ * Checks the whole page, open shadow roots included, against the WCAG 2.0/2.1/2.2 A and AA rules
+ * (or only the rules `onlyRules` names, e.g. colour contrast in a second colour scheme of a page
+ * already checked in full).
+ */
+export async function checkA11y(page: Page, label: string, options: { disableRules?: string[]; onlyRules?: string[] } = {}): Promise<void> {
   // Evaluated over CDP, so neither script-src nor Trusted Types stop the injection.
   if (!(await page.evaluate('typeof globalThis.axe === "object"'))) await page.evaluate(axeSource);
+  const runOnly = options.onlyRules ? { type: 'rule', values: options.onlyRules } : { type: 'tag', values: AXE_TAGS };
   const violations = (await page.evaluate(
-    async ([tags, disabled]) => {
+    async ([only, disabled]) => {
       const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
+      const result = await axe.run(document, { runOnly: only, rules, resultTypes: ['violations'] });
       return result.violations;
     },
-    [AXE_TAGS, options.disableRules ?? []] as const,
+    [runOnly, options.disableRules ?? []] as const,
   )) as AxeViolation[];
   const report = violations.map(
     (violation) =>

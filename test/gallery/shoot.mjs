@@ -7,6 +7,7 @@
 //   npm run gallery                       every language at 375 px, blue channel
 //   npm run gallery -- --all              also 320 and 1280 px, and the orange channel (<width>-orange/)
 //   npm run gallery -- --forced-colours   also Chromium's forced-colours mode (<width>-forced/)
+//   npm run gallery -- --dark             also on a dark host page and in the dark theme (<width>-dark-host/, <width>-dark-theme/)
 //   npm run gallery -- --out dir          another folder than .tmp/gallery
 //   npm run gallery -- --languages de,fr --states home,scanner-code   a part of it
 //
@@ -31,6 +32,7 @@ const { values: options } = parseArgs({
   options: {
     all: { type: 'boolean', default: false },
     'forced-colours': { type: 'boolean', default: false },
+    dark: { type: 'boolean', default: false },
     out: { type: 'string', default: join(root, '.tmp', 'gallery') },
     languages: { type: 'string' },
     states: { type: 'string' },
@@ -40,10 +42,17 @@ const languages = options.languages ? options.languages.split(',') : LANGUAGES;
 const unknown = languages.filter((language) => !LANGUAGES.includes(language));
 if (unknown.length) throw new Error(`gallery: unknown language ${unknown.join(', ')}; known: ${LANGUAGES.join(', ')}`);
 const widths = options.all ? [375, 320, 1280] : [375];
+// `page` names the toolbar's Page switch: what is behind the widget, and its theme.
 const looks = [
-  { channel: 'blue', forced: false, suffix: '' },
-  ...(options.all ? [{ channel: 'orange', forced: false, suffix: '-orange' }] : []),
-  ...(options['forced-colours'] ? [{ channel: 'blue', forced: true, suffix: '-forced' }] : []),
+  { channel: 'blue', page: 'Default', forced: false, suffix: '' },
+  ...(options.all ? [{ channel: 'orange', page: 'Default', forced: false, suffix: '-orange' }] : []),
+  ...(options['forced-colours'] ? [{ channel: 'blue', page: 'Default', forced: true, suffix: '-forced' }] : []),
+  ...(options.dark
+    ? [
+        { channel: 'blue', page: 'Dark host', forced: false, suffix: '-dark-host' },
+        { channel: 'blue', page: 'Dark theme', forced: false, suffix: '-dark-theme' },
+      ]
+    : []),
 ];
 const out = resolve(options.out);
 
@@ -63,7 +72,7 @@ const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
 let sandbox;
 try {
-  ({ startSandbox: sandbox } = await import(join(root, 'dist', 'sandbox.js')));
+  ({ startSandbox: sandbox } = await import(join(root, 'packages', 'amwa-sandbox', 'dist', 'index.js')));
 } catch (error) {
   throw new Error('gallery: dist/ is missing; run `npm run build` first (npm run gallery does)', { cause: error });
 }
@@ -97,6 +106,7 @@ try {
     // Forced colours may change borders and so heights: let every frame lay out and fit again.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.getByRole('radio', { name: look.channel === 'blue' ? 'Blue' : 'Orange' }).check();
+    await page.getByRole('radio', { name: look.page, exact: true }).check();
     for (const width of widths) {
       await page.getByRole('radio', { name: `${width} px` }).check();
       for (const language of languages) {
