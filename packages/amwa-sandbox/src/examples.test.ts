@@ -4,7 +4,8 @@ import { Window } from 'happy-dom';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../../src/core/settings';
-import { STRICT_CSP } from './examples';
+import { exampleSettings, STRICT_CSP } from './examples';
+import { DEFAULT_CONFIG } from './state';
 import { createSandbox } from './index';
 
 const ORIGIN = 'http://sandbox.test';
@@ -67,6 +68,21 @@ describe('example pages', () => {
       inactivityTimeoutLogonS: 60,
       inactivityTimeoutActivationS: 90,
     });
+  });
+
+  // Issue 33: the demo's app link leads to the sandbox's stand-in for the bank's app.
+  it("point the app link at the sandbox's app where the widget takes it (https, or http on this machine), and leave it out elsewhere", () => {
+    const settingsFor = (origin: string) => exampleSettings(DEFAULT_CONFIG, origin, '/access', new URLSearchParams());
+    for (const origin of ['http://127.0.0.1:4400', 'http://localhost:4400', 'https://portal.example:8443']) {
+      const settings = settingsFor(origin);
+      expect(settings.appLinkTemplate).toBe(`${origin}/__sandbox/app/logon?qr={payload}`);
+      expect(parseSettings(settings, origin).ok, origin).toBe(true);
+    }
+    for (const origin of ['http://192.168.1.20:4400', 'http://app.localhost:3000', 'http://127.0.0.1.evil.example']) {
+      const settings = settingsFor(origin);
+      expect(settings, origin).not.toHaveProperty('appLinkTemplate');
+      expect(parseSettings(settings, origin).ok, origin).toBe(true);
+    }
   });
 
   it('switch channel, language and isolation from the query', async () => {

@@ -5,6 +5,7 @@ import type { SettingsInput } from '../../../src/core/settings';
 import { EXAMPLES, type Example } from './catalog';
 import { layout } from './html';
 import { API_BASE, isApiPath, publicOrigin } from './http';
+import { APP_LINK_PATH } from './mobile';
 import type { SandboxConfig, SandboxState } from './state';
 
 /** The strict policy of design section 4, sent with the CSP example. */
@@ -13,6 +14,9 @@ export const STRICT_CSP =
 
 // Known test serials: accepted by the widget although their check digit fails.
 const TEST_SERIALS = ['38-9999999-9', '38-1111111-1'];
+
+/** True for an origin the `appLinkTemplate` setting takes: https, or http on this machine. */
+const isAppLinkOrigin = (origin: string) => /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$)/.test(origin);
 
 const pick = (value: string | null, pattern: RegExp) => (value && pattern.test(value) ? value : undefined);
 
@@ -46,6 +50,8 @@ export function exampleSettings(config: SandboxConfig, origin: string, basePath:
       android: 'https://play.google.com/store/apps/details?id=example.demobank',
     },
     privacyUrl: `${origin}/__sandbox/privacy`,
+    // The widget accepts an http app link on this machine only: a sandbox reached over plain http elsewhere goes without.
+    ...(isAppLinkOrigin(origin) && { appLinkTemplate: `${origin}${APP_LINK_PATH}?qr={payload}` }),
   } satisfies SettingsInput;
 }
 
