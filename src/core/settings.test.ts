@@ -178,13 +178,15 @@ describe('parseSettings: hostile values', () => {
     ['javascript:alert("{payload}")', 'an https: URL'],
     ['demobank://logon?qr={payload}', 'an https: URL'],
     ['/logon?qr={payload}', 'an https: URL'],
+    [' https://app.bank.example/logon?qr={payload}', 'an https: URL'],
+    ['https://app.bank.example/log on?qr={payload}', 'an https: URL'],
     ['https://app.bank.example/logon', 'with {payload} once'],
     ['https://app.bank.example/logon?qr={payload}&again={payload}', 'with {payload} once'],
     ['https://app.bank.example/logon?qr={PAYLOAD}', 'with {payload} once'],
     ['https://{payload}.bank.example/logon', 'after the host'],
     ['https://app.bank.example{payload}', 'after the host'],
     ['https://app.bank.example/logon?qr={payload}&from={source}', 'with {payload} once'],
-    ['https://app.bank.example/lo\tgon?qr={payload}', 'must be an https: URL'],
+    ['https://app.bank.example/lo\tgon?qr={payload}', 'an https: URL'],
   ])('refuses the app link template %j, naming appLinkTemplate', (appLinkTemplate, problem) => {
     expect(parseSettings({ appLinkTemplate })).toMatchObject({ ok: false, field: 'appLinkTemplate', message: expect.stringContaining(problem) });
   });

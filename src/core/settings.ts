@@ -114,10 +114,8 @@ const isWebUrl = (value: string) => {
 const url: Check = (value, path) => text(MAX_URL)(value, path) ?? (isWebUrl(value as string) ? undefined : fail(path, 'must be an http: or https: URL, or a path on this site'));
 const origin: Check = (value, path) =>
   text(MAX_URL)(value, path) ?? (isWebUrl(value as string) && /^https?:\/\/[^/]/i.test(value as string) ? undefined : fail(path, 'must be an http: or https: origin'));
-// The QR code goes after the host, once: https, or http on this machine for development.
-const appLink: Check = (value, path) =>
-  text(MAX_URL, /^(https:\/\/[^/?#{}\\\s]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)[/?#][^{}]*\{payload\}[^{}]*$/, 'an https: URL with {payload} once after the host, such as https://app.bank.example/logon?qr={payload}')(value, path) ??
-  (isWebUrl(value as string) ? undefined : fail(path, 'must be an https: URL'));
+// The bank's app link: https (http only on this machine, for development), {payload} once, after the host.
+const appLink = text(MAX_URL, /^(https:\/\/[^/?#{}\\\s]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)[/?#][^{}\s]*\{payload\}[^{}\s]*$/, 'an https: URL with {payload} once, after the host');
 const whole = (min: number, max: number, unit: string): Check =>
   typed('a number', (value) => typeof value === 'number', (value, path) =>
     !Number.isInteger(value) ? fail(path, `must be a whole number of ${unit}`) : (value as number) < min ? fail(path, `must be at least ${min} ${unit}`) : (value as number) > max ? fail(path, `must be at most ${max} ${unit}`) : undefined,
