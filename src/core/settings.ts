@@ -76,7 +76,7 @@ export interface AmwaSettings {
   dataLayerName?: string;
   /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). Live. @default true */
   analyticsConsent?: boolean;
-  /** The bank's app link (universal link, App Link) with `{payload}` where the QR code goes: on a phone the QR page offers 'Open the app' first. Live. */
+  /** The bank's app link (universal link, App Link) with `{payload}` where the QR code goes, e.g. `https://app.bank.example/logon?qr={payload}`: on a phone the QR page offers 'Open the app' first. Live. */
   appLinkTemplate?: string;
 }
 
@@ -114,8 +114,8 @@ const isWebUrl = (value: string) => {
 const url: Check = (value, path) => text(MAX_URL)(value, path) ?? (isWebUrl(value as string) ? undefined : fail(path, 'must be an http: or https: URL, or a path on this site'));
 const origin: Check = (value, path) =>
   text(MAX_URL)(value, path) ?? (isWebUrl(value as string) && /^https?:\/\/[^/]/i.test(value as string) ? undefined : fail(path, 'must be an http: or https: origin'));
-// The bank's app link: https (http only on this machine, for development), {payload} once, after the host.
-const appLink = text(MAX_URL, /^(https:\/\/[^/?#{}\\\s]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)[/?#][^{}\s]*\{payload\}[^{}\s]*$/, 'an https: URL with {payload} once, after the host');
+// The bank's app link: https, or a path on this site (the page's scheme: the sandbox's demo), {payload} once, after the host.
+const appLink = text(MAX_URL, /^(https:\/\/[^/?#{]+)?\/(?![/\\])[^{]*\{payload\}[^{]*$/, 'an https: URL, or a path on this site, with one {payload}');
 const whole = (min: number, max: number, unit: string): Check =>
   typed('a number', (value) => typeof value === 'number', (value, path) =>
     !Number.isInteger(value) ? fail(path, `must be a whole number of ${unit}`) : (value as number) < min ? fail(path, `must be at least ${min} ${unit}`) : (value as number) > max ? fail(path, `must be at most ${max} ${unit}`) : undefined,

@@ -15,9 +15,6 @@ export const STRICT_CSP =
 // Known test serials: accepted by the widget although their check digit fails.
 const TEST_SERIALS = ['38-9999999-9', '38-1111111-1'];
 
-/** True for an origin the `appLinkTemplate` setting takes: https, or http on this machine. */
-const isAppLinkOrigin = (origin: string) => /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$)/.test(origin);
-
 const pick = (value: string | null, pattern: RegExp) => (value && pattern.test(value) ? value : undefined);
 
 /**
@@ -50,8 +47,8 @@ export function exampleSettings(config: SandboxConfig, origin: string, basePath:
       android: 'https://play.google.com/store/apps/details?id=example.demobank',
     },
     privacyUrl: `${origin}/__sandbox/privacy`,
-    // The widget accepts an http app link on this machine only: a sandbox reached over plain http elsewhere goes without.
-    ...(isAppLinkOrigin(origin) && { appLinkTemplate: `${origin}${APP_LINK_PATH}?qr={payload}` }),
+    // A path on this site: the widget takes no http: app link, and the sandbox is served over http.
+    appLinkTemplate: `${APP_LINK_PATH}?qr={payload}`,
   } satisfies SettingsInput;
 }
 
