@@ -171,6 +171,45 @@ describe('parseSettings: hostile values', () => {
     expect(ok({ serviceEmail }).serviceEmail).toBe(serviceEmail);
   });
 
+  // Issue 33: the bank's app link carries the QR code to the app; anything but https (or a path on
+  // this site, which takes the page's scheme) could send it in the clear, and a template without
+  // its place would drop it.
+  it.each([
+    ['http://app.bank.example/logon?qr={payload}', 'an https: URL'],
+    ['javascript:alert("{payload}")', 'an https: URL'],
+    ['demobank://logon?qr={payload}', 'an https: URL'],
+    [' https://app.bank.example/logon?qr={payload}', 'an https: URL'],
+    ['//evil.example/logon?qr={payload}', 'or a path on this site'],
+    ['/\\evil.example/logon?qr={payload}', 'or a path on this site'],
+    ['logon?qr={payload}', 'or a path on this site'],
+    ['https://app.bank.example/logon', 'with one {payload}'],
+    ['https://app.bank.example/logon?qr={payload}&again={payload}', 'with one {payload}'],
+    ['https://app.bank.example/logon?qr={PAYLOAD}', 'with one {payload}'],
+    ['https://app.bank.example/logon?qr={payload}&from={source}', 'with one {payload}'],
+    ['https://{payload}.bank.example/logon', 'with one {payload}'],
+    ['https://app.bank.example{payload}', 'with one {payload}'],
+  ])('refuses the app link template %j, naming appLinkTemplate', (appLinkTemplate, problem) => {
+    expect(parseSettings({ appLinkTemplate })).toMatchObject({ ok: false, field: 'appLinkTemplate', message: expect.stringContaining(problem) });
+  });
+
+  it.each([
+    'https://app.bank.example/logon?qr={payload}',
+    'https://app.bank.example/logon/{payload}',
+    'https://app.bank.example/#qr={payload}',
+    'https://app.bank.example:8443/?qr={payload}',
+    '/__sandbox/app/logon?qr={payload}',
+  ])('takes the app link template %j', (appLinkTemplate) => {
+    expect(ok({ appLinkTemplate }).appLinkTemplate).toBe(appLinkTemplate);
+  });
+
+  it('reports a wrong app link template with the other settings problems', () => {
+    expect(parseSettings({ privacyUrl: 'javascript:x', appLinkTemplate: 'https://app.bank.example/' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/2 problems\n.*"privacyUrl".*\n.*"appLinkTemplate" must be an https: URL, or a path on this site, with one \{payload\}/),
+    });
+    expect(ok({}).appLinkTemplate).toBeUndefined();
+  });
+
   it('takes an initial route that is a path, nothing else', () => {
     expect(parseSettings({ initialRoute: 'http://[::1' })).toMatchObject({ ok: false, field: 'initialRoute' });
     expect(ok({ initialRoute: '/pages/logon/scanner?x=1#y' }).initialRoute).toBe('/pages/logon/scanner?x=1#y');
@@ -357,7 +396,7 @@ describe('settings types and classes', () => {
   it('checks every setting of AmwaSettings and says how a change of each applies', () => {
     // Both tables are typed over keyof AmwaSettings, so the compiler keeps them complete.
     expect(Object.keys(SETTING_APPLIES).sort()).toEqual([...SETTING_NAMES].sort());
-    expect(SETTING_NAMES).toHaveLength(31);
+    expect(SETTING_NAMES).toHaveLength(32);
   });
 
   it('needs a remount only when a remount setting changes', () => {

@@ -76,6 +76,8 @@ export interface AmwaSettings {
   dataLayerName?: string;
   /** False until the host's consent banner allows analytics: nothing is pushed to the data layer meanwhile (amwa events still fire). Live. @default true */
   analyticsConsent?: boolean;
+  /** The bank's app link (universal link, App Link) with `{payload}` where the QR code goes, e.g. `https://app.bank.example/logon?qr={payload}`: on a phone the QR page offers 'Open the app' first. Live. */
+  appLinkTemplate?: string;
 }
 
 /** Browser timers fire at once for delays of 2^31 ms or more. */
@@ -112,6 +114,8 @@ const isWebUrl = (value: string) => {
 const url: Check = (value, path) => text(MAX_URL)(value, path) ?? (isWebUrl(value as string) ? undefined : fail(path, 'must be an http: or https: URL, or a path on this site'));
 const origin: Check = (value, path) =>
   text(MAX_URL)(value, path) ?? (isWebUrl(value as string) && /^https?:\/\/[^/]/i.test(value as string) ? undefined : fail(path, 'must be an http: or https: origin'));
+// The bank's app link: https, or a path on this site (the page's scheme: the sandbox's demo), {payload} once, after the host.
+const appLink = text(MAX_URL, /^(https:\/\/[^/?#{]+)?\/(?![/\\])[^{]*\{payload\}[^{]*$/, 'an https: URL, or a path on this site, with one {payload}');
 const whole = (min: number, max: number, unit: string): Check =>
   typed('a number', (value) => typeof value === 'number', (value, path) =>
     !Number.isInteger(value) ? fail(path, `must be a whole number of ${unit}`) : (value as number) < min ? fail(path, `must be at least ${min} ${unit}`) : (value as number) > max ? fail(path, `must be at most ${max} ${unit}`) : undefined,
@@ -239,6 +243,7 @@ const FIELDS: { readonly [K in keyof AmwaSettings]-?: readonly [check: Check, fa
   initialRoute: [(value, path) => text(MAX_URL)(value, path) ?? routeCheck(value as string, path), '/'],
   dataLayerName: [dataLayer, 'dataLayer'],
   analyticsConsent: [bool, true],
+  appLinkTemplate: [appLink],
 };
 
 /** The name of every setting. */
@@ -250,7 +255,7 @@ export type SettingsInput = AmwaSettings;
 /** Settings after parsing, defaults filled in and derived values resolved. */
 export interface Settings
   extends Required<Pick<AmwaSettings, 'basePath' | 'channel' | 'language' | 'brandPrefix' | 'serviceEmail' | 'bmgApiTimeout' | 'apiGatewayTimeout' | 'qrTimeout' | 'inactivityTimeoutLogonS' | 'inactivityTimeoutActivationS' | 'colourCodeExpiryMarginS' | 'businessContext' | 'isolation' | 'routing' | 'initialRoute' | 'dataLayerName' | 'analyticsConsent'>>,
-    Pick<AmwaSettings, 'privacyUrl' | 'localesUrl' | 'cspNonce'> {
+    Pick<AmwaSettings, 'privacyUrl' | 'localesUrl' | 'cspNonce' | 'appLinkTemplate'> {
   country: string;
   apiBaseUrl: string;
   securityApiBaseUrl: string;
@@ -306,6 +311,7 @@ export const SETTING_APPLIES: Readonly<Record<keyof AmwaSettings, SettingApplies
   initialRoute: 'remount',
   dataLayerName: 'next-use',
   analyticsConsent: 'live',
+  appLinkTemplate: 'live',
 };
 
 /** True when going from `previous` to `next` needs a remount (a `remount` setting changed). */

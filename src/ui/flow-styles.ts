@@ -140,6 +140,7 @@ export const flowCss = `
 .amwa-store { display: flex; flex-direction: column; align-items: center; gap: var(--_amwa-space-2); }
 .amwa-store-qr { width: 160px; height: 160px; }
 .amwa-qr__lead { margin: 0; text-align: center; }
+.amwa-open-app { width: 100%; }
 .amwa-taken-over .amwa-button { margin-top: var(--_amwa-space-3); }
 .amwa-qr__hint { margin: 0; text-align: center; font-size: var(--_amwa-font-size-s); color: var(--_amwa-text-muted); }
 

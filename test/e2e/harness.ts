@@ -48,8 +48,10 @@ export type TestPage = Page & {
 
 /** Options for `newPage`. */
 export interface NewPageOptions {
-  /** Viewport size; defaults to 1280×800. */
+  /** Viewport size; defaults to 1280×800 (390×844 for a phone). */
   viewport?: { width: number; height: number };
+  /** A phone: a touch screen as the main input (no hover, a coarse pointer) and a mobile viewport. */
+  phone?: boolean;
   /** Browser locale (navigator.language and Accept-Language); defaults to en-GB. */
   locale?: string;
   /** Runs on the fresh context before the page loads: cookies, a fake clock (`context.clock.install()`), init scripts, routes. */
@@ -70,7 +72,9 @@ const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolatio
  */
 export async function newPage(browser: Browser, url: string, options: NewPageOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    viewport: options.viewport ?? (options.phone ? { width: 390, height: 844 } : { width: 1280, height: 800 }),
+    hasTouch: options.phone === true,
+    isMobile: options.phone === true,
     locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/Amsterdam',
   });

@@ -444,3 +444,88 @@ describe('mobile help', () => {
     page.expectNoConsoleErrors();
   });
 });
+
+// Issue 33: on a phone the QR code cannot be scanned by the phone showing it. With the bank's app
+// link (the examples point it at the sandbox's stand-in for the app), 'Open the app' comes first.
+describe('open the app on a phone', () => {
+  const OPEN_APP = 'Open the app';
+  const openOnPhone = async (path: string, title: string, options: { phone?: boolean; viewport?: { width: number; height: number } } = { phone: true }) => {
+    const page = await e2e.open(EXAMPLES.vanilla.replace(/\/$/, '') + path, options);
+    await waitForPortal(page, title);
+    return page;
+  };
+  const openApp = (page: Page) => page.getByRole('link', { name: OPEN_APP });
+
+  test("'Open the app' comes first and carries the QR code; following it, the app approves and the browser lands logged on (by keyboard)", async () => {
+    const page = await openOnPhone(LOGON, LOGON_TITLE);
+    expect(await page.evaluate(`matchMedia('(hover: none) and (pointer: coarse)').matches`)).toBe(true);
+    await qrImage(page).waitFor();
+    await expect.poll(() => openApp(page).getAttribute('href')).toMatch(/qr=/);
+    const qr = await qrOf(page);
+    expect(await openApp(page).getAttribute('href')).toBe(`/__sandbox/app/logon?qr=${encodeURIComponent(qr)}`);
+    expect(await openApp(page).getAttribute('target')).toBe('_blank');
+    // First in the card: the primary action above the QR code, which stays for a second device.
+    expect(await page.getByText("Open the bank's mobile app on this phone to log on.").count()).toBe(1);
+    expect(await page.getByText('Is the app on another device? Scan the QR code below with it.').count()).toBe(1);
+    const [link, code] = [(await openApp(page).boundingBox())!, (await qrImage(page).boundingBox())!];
+    expect(link.y + link.height).toBeLessThanOrEqual(code.y);
+    expect(link.width).toBeGreaterThan(300); // the card's width on a 390 px phone
+    await checkA11y(page, 'QR loaded on a phone, Open the app first');
+    const order = (await expectKeyboardReachable(page)).map((item) => item.name);
+    expect(order.indexOf(OPEN_APP)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(OPEN_APP)).toBeLessThan(order.indexOf('iPhone'));
+
+    await tabTo(page, OPEN_APP);
+    const [app] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+    await app.getByRole('heading', { name: 'Demo bank app' }).waitFor();
+    expect(await dataLayer(page)).toContainEqual(expect.objectContaining({ event: 'elementsOnPage', elementEvent: 'clicked', elementType: 'link', content: 'open-app' }));
+    await app.getByRole('button', { name: 'Approve logon' }).focus();
+    await app.keyboard.press('Enter');
+    await app.getByRole('status').getByText('Approved.').waitFor();
+    await page.waitForURL('**/__sandbox/logged-on');
+    expect(await page.getByRole('heading', { name: 'You are logged on' }).count()).toBe(1);
+    page.expectNoConsoleErrors();
+  });
+
+  test("'Open the app' says it is disabled until the QR code is there, and keeps focus when the code expires", async () => {
+    await setConfig(e2e.url, { qrExpirySeconds: 3 });
+    await fault(e2e.url, { path: `${API}/qr`, delayMs: 2000 });
+    const page = await openOnPhone(LOGON, LOGON_TITLE);
+    await page.getByRole('status', { name: 'Loading the QR code…' }).waitFor();
+    expect(await openApp(page).getAttribute('aria-disabled')).toBe('true');
+    expect(await openApp(page).getAttribute('href')).toBeNull();
+    await checkA11y(page, 'QR loading on a phone');
+    // Focused while the code loads (or, on a slow machine, once it is there): the same element
+    // gets its address, then loses it when the code expires, and keeps focus throughout.
+    await tabTo(page, OPEN_APP);
+    await page.getByText(EXPIRED).waitFor();
+    expect(await openApp(page).getAttribute('aria-disabled')).toBe('true');
+    expect(await focused(page)).toEqual({ role: 'link', name: OPEN_APP });
+    await checkA11y(page, 'QR expired on a phone');
+    // The sandbox may expire the code a moment before the widget's timer: the poll's 410 is logged by the browser.
+    page.expectNoConsoleErrors({ allow: [/status of 410 \(Gone\).*\/qr\/confirmed/] });
+  });
+
+  test("link mode: 'Open the app' links the account and lands on the corporate precheck page", async () => {
+    const page = await openOnPhone(LINK, LINK_TITLE);
+    await qrImage(page, LINK_QR).waitFor();
+    expect(await page.getByText("Open the bank's mobile app on this phone to link your InsideBusiness account to the app.").count()).toBe(1);
+    await expect.poll(() => openApp(page).getAttribute('href')).toMatch(/qr=/);
+    const [app] = await Promise.all([page.context().waitForEvent('page'), openApp(page).click()]);
+    await app.getByRole('button', { name: 'Approve link' }).click();
+    await page.waitForURL('**/__sandbox/corporate/precheck');
+    page.expectNoConsoleErrors();
+  });
+
+  test.each([
+    ['a desktop', { viewport: { width: 1280, height: 800 } }],
+    ['a narrow desktop window (no touch screen)', { viewport: { width: 375, height: 700 } }],
+  ])('on %s the QR page is as it was: no Open the app', async (_, options) => {
+    const page = await openOnPhone(LOGON, LOGON_TITLE, options);
+    await qrImage(page).waitFor();
+    expect(await page.getByText("Open the bank's mobile app and scan the QR code below to log on.").count()).toBe(1);
+    expect(await openApp(page).count()).toBe(0);
+    expect(await page.getByText('Is the app on another device?').count()).toBe(0);
+    page.expectNoConsoleErrors();
+  });
+});

@@ -4,7 +4,8 @@ import { Window } from 'happy-dom';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../../src/core/settings';
-import { STRICT_CSP } from './examples';
+import { exampleSettings, STRICT_CSP } from './examples';
+import { DEFAULT_CONFIG } from './state';
 import { createSandbox } from './index';
 
 const ORIGIN = 'http://sandbox.test';
@@ -67,6 +68,15 @@ describe('example pages', () => {
       inactivityTimeoutLogonS: 60,
       inactivityTimeoutActivationS: 90,
     });
+  });
+
+  // Issue 33: the demo's app link leads to the sandbox's stand-in for the bank's app.
+  it("point the app link at the sandbox's app, on whatever origin the page is", () => {
+    for (const origin of ['http://127.0.0.1:4400', 'https://portal.example:8443', 'http://192.168.1.20:4400']) {
+      const settings = exampleSettings(DEFAULT_CONFIG, origin, '/access', new URLSearchParams());
+      expect(settings.appLinkTemplate).toBe('/__sandbox/app/logon?qr={payload}');
+      expect(parseSettings(settings, origin).ok, origin).toBe(true);
+    }
   });
 
   it('switch channel, language and isolation from the query', async () => {

@@ -5,6 +5,7 @@ import type { SettingsInput } from '../../../src/core/settings';
 import { EXAMPLES, type Example } from './catalog';
 import { layout } from './html';
 import { API_BASE, isApiPath, publicOrigin } from './http';
+import { APP_LINK_PATH } from './mobile';
 import type { SandboxConfig, SandboxState } from './state';
 
 /** The strict policy of design section 4, sent with the CSP example. */
@@ -46,6 +47,8 @@ export function exampleSettings(config: SandboxConfig, origin: string, basePath:
       android: 'https://play.google.com/store/apps/details?id=example.demobank',
     },
     privacyUrl: `${origin}/__sandbox/privacy`,
+    // A path on this site: the widget takes no http: app link, and the sandbox is served over http.
+    appLinkTemplate: `${APP_LINK_PATH}?qr={payload}`,
   } satisfies SettingsInput;
 }
 

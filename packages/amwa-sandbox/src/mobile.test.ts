@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './index';
-import { MAX_PENDING_QRS, PORTAL_SESSION_COOKIE, QR_SESSION_COOKIE } from './mobile';
+import { APP_LINK_PATH, MAX_PENDING_QRS, PORTAL_SESSION_COOKIE, QR_SESSION_COOKIE } from './mobile';
 
 const ORIGIN = 'http://sandbox.test';
 const API = `${ORIGIN}/access/v1/api/public`;
@@ -184,6 +184,61 @@ describe('mobile QR sandbox', () => {
     expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: { ingLogOutUrl: `${ORIGIN}/__sandbox/corporate/logout` } });
     expect(b.jar.has(PORTAL_SESSION_COOKIE)).toBe(false);
     expect(await b.post(`${ORIGIN}/access/v1/private/logout`)).toMatchObject({ status: 200, body: {} });
+  });
+
+  // Issue 33: the demo's app link carries the QR code, as the widget received it, to this stand-in for the bank's app.
+  describe('the app opened by its app link', () => {
+    const appPage = async (b: ReturnType<typeof browser>, qr: string) => {
+      const response = await b.sandbox.fetch(new Request(`${ORIGIN}${APP_LINK_PATH}?qr=${encodeURIComponent(qr)}`));
+      return { status: response.status, text: await response.text() };
+    };
+    const approve = (b: ReturnType<typeof browser>, qr: unknown) => b.post(`${ORIGIN}/__sandbox/app/approve`, { qr });
+
+    it('shows the confirm screen of the logon QR code the link carries; Approve confirms that code, and the mobile logon goes through', async () => {
+      const b = browser();
+      const { qr } = (await b.logonQr()).body;
+      const page = await appPage(b, qr);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<h1>Demo bank app</h1>');
+      expect(page.text).toContain('>Approve logon</button>');
+      expect(page.text).toContain('<script type="module" src="/__sandbox/app/app.js"></script>');
+      expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: false });
+      expect((await approve(b, qr)).body).toEqual({ id: b.jar.get(QR_SESSION_COOKIE), mode: 'logon' });
+      expect((await b.get(`${API}/qr/confirmed`)).body).toEqual({ confirmed: true });
+      expect((await b.mobileLogon()).status).toBe(200);
+    });
+
+    it('approves the link QR code of its image, not the newest one waiting', async () => {
+      const linking = browser();
+      const other = browser(linking);
+      const { qr } = (await linking.get(`${API}/link/qr`)).body;
+      await other.get(`${API}/link/qr`);
+      expect((await appPage(linking, qr)).text).toContain('>Approve link</button>');
+      expect((await approve(linking, qr)).body).toEqual({ id: linking.jar.get(QR_SESSION_COOKIE), mode: 'link' });
+      expect(linking.sandbox.state.pendingQrs.map((pending) => pending.confirmed)).toEqual([true, false]);
+    });
+
+    it('finds nothing to approve for an expired, replaced or unknown code, and says so', async () => {
+      const b = browser();
+      const { qr: replaced } = (await b.logonQr()).body;
+      const { qr: expired } = (await b.logonQr()).body;
+      b.advance(120_000);
+      for (const qr of [replaced, expired, 'iVBORw0KGgo=']) {
+        const page = await appPage(b, qr);
+        expect(page.status).toBe(404);
+        expect(page.text).toContain('This QR code is not waiting for the app');
+        expect(page.text).not.toContain('<button');
+        expect((await approve(b, qr)).status).toBe(404);
+      }
+      expect((await approve(b, '')).status).toBe(400);
+      expect((await approve(b, 42)).status).toBe(400);
+    });
+
+    it('serves the confirm screen its script', async () => {
+      const response = await browser().sandbox.fetch(new Request(`${ORIGIN}/__sandbox/app/app.js`));
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/javascript/);
+      expect(await response.text()).toContain("fetch('/__sandbox/app/approve'");
+    });
   });
 
   it('lists the waiting QR codes for the phone panel', async () => {

@@ -2,10 +2,12 @@
 // the confirmation poll, the mobile logon, the logout, and the phone that approves.
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
 import { create } from 'qrcode';
 import * as z from 'zod/mini';
 import { mobileLogon } from '../../../src/contract/mobile';
 import { logout } from '../../../src/contract/session';
+import { END_PAGE_STYLESHEET, layout } from './html';
 import { API_BASE, controlJson, json, publicOrigin, randomToken } from './http';
 import { encodePng, type Rgb } from './png';
 import { bearer, body, WEB_CLIENT_ID, webSession } from './security';
@@ -48,6 +50,12 @@ function renderQr(text: string): Uint8Array<ArrayBuffer> {
   );
 }
 
+/**
+ * The image each waiting QR code was issued as, base64 as the widget received it: the bank's app
+ * link carries that (issue 33), and the app stand-in finds the code it approves by it.
+ */
+const issuedImages = new WeakMap<PendingQr, string>();
+
 /** At most this many QR codes wait at once: a flood of `GET /qr` from cookie-less clients forgets the oldest instead of growing. */
 export const MAX_PENDING_QRS = 1000;
 
@@ -86,8 +94,52 @@ function issue(state: SandboxState, c: Context, mode: PendingQr['mode']) {
   // Path `/` like the XSRF and web-session cookies: behind a proxy that serves the API under a
   // prefix of its own (`/api/access` for `/access`), a cookie on `/access` never came back.
   setCookie(c, QR_SESSION_COOKIE, qr.id, QR_SESSION_SCOPE);
-  return json(c, { qr: Buffer.from(renderQr(qrContent(qr))).toString('base64') });
+  const image = Buffer.from(renderQr(qrContent(qr))).toString('base64');
+  issuedImages.set(qr, image);
+  return json(c, { qr: image });
 }
+
+/** The QR code still waiting (or approved, not yet used) that was issued as `image`. */
+const qrOfImage = (state: SandboxState, image: string) => {
+  dropExpired(state);
+  return state.pendingQrs.find((qr) => issuedImages.get(qr) === image);
+};
+
+/** Where the demo's app link leads: the sandbox's stand-in for the bank's app (see exampleSettings). */
+export const APP_LINK_PATH = '/__sandbox/app/logon';
+const APP_APPROVE_PATH = '/__sandbox/app/approve';
+const APP_SCRIPT_PATH = '/__sandbox/app/app.js';
+
+// The app page's one behaviour: Approve posts the QR code of its address, as JSON (the control
+// API takes nothing else), and says how it went in the page's live region.
+const APP_SCRIPT = `const status = document.getElementById('app-status');
+document.getElementById('app-approve')?.addEventListener('click', async () => {
+  const qr = new URL(location.href).searchParams.get('qr');
+  const response = await fetch('${APP_APPROVE_PATH}', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ qr }) }).catch(() => undefined);
+  const answer = await response?.json().catch(() => undefined);
+  status.textContent = response?.ok ? 'Approved. Go back to the browser: it goes on by itself.' : 'Not approved: ' + (answer?.error ?? 'the sandbox did not answer');
+});
+`;
+
+const APP_QUESTIONS = { logon: 'Log on to business banking in the browser that opened this app?', link: 'Link your InsideBusiness account to this app?' } as const;
+
+/** The app's confirm screen for the QR code its link carries, or why there is nothing to approve. */
+const appPage = (qr: PendingQr | undefined) =>
+  layout({
+    title: 'Demo bank app',
+    stylesheet: END_PAGE_STYLESHEET,
+    head: html`<script type="module" src="${APP_SCRIPT_PATH}"></script>`,
+    body: html`<main class="demo-page" id="main">
+<h1>Demo bank app</h1>
+${qr
+  ? html`<p>${APP_QUESTIONS[qr.mode]}</p>
+<p><button type="button" id="app-approve">${qr.mode === 'logon' ? 'Approve logon' : 'Approve link'}</button></p>
+<p id="app-status" role="status"></p>`
+  : html`<p>This QR code is not waiting for the app: it has expired or has been used. Refresh it in the browser and open the app again.</p>`}
+</main>`,
+  });
+
+const approveSchema = z.object({ qr: z.string().check(z.minLength(1)) });
 
 const confirmSchema = z.object({ mode: z.optional(z.enum(['logon', 'link'])) });
 
@@ -149,6 +201,21 @@ export function mobile(app: Hono, state: SandboxState): void {
     dropExpired(state);
     const qr = state.pendingQrs.filter((candidate) => !candidate.confirmed && (!mode || candidate.mode === mode)).at(-1);
     if (!qr) return controlJson(c, { error: mode ? `no ${mode} QR code is waiting for the app` : 'no QR code is waiting for the app' }, 404);
+    qr.confirmed = true;
+    return controlJson(c, { id: qr.id, mode: qr.mode });
+  });
+
+  // The bank's app opened by its app link (issue 33): the confirm screen, its script, and the approval.
+  app.get(APP_LINK_PATH, (c) => {
+    const qr = qrOfImage(state, c.req.query('qr') ?? '');
+    return c.html(appPage(qr), qr ? 200 : 404, { 'Cache-Control': 'no-store' });
+  });
+  app.get(APP_SCRIPT_PATH, (c) => c.body(APP_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.post(APP_APPROVE_PATH, async (c) => {
+    const body = approveSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return controlJson(c, { error: 'expected {qr}: the QR code as the widget received it' }, 400);
+    const qr = qrOfImage(state, body.data.qr);
+    if (!qr) return controlJson(c, { error: 'no QR code of that image is waiting for the app' }, 404);
     qr.confirmed = true;
     return controlJson(c, { id: qr.id, mode: qr.mode });
   });

@@ -11,6 +11,8 @@ const CONTROL_API: ReadonlyArray<readonly [call: string, does: string]> = [
   ['GET /__sandbox/outbox?userId=', 'registration e-mails sent: [{to, code, sentAt}]'],
   ['POST /__sandbox/scanner/scan {userId, image}', "what that persona's scanner displays after scanning the image"],
   ['POST /__sandbox/mobile/confirm {mode}', 'the mobile app approves the newest pending QR code'],
+  ['GET /__sandbox/app/logon?qr=', "the bank's app opened by the demo's app link: its confirm screen for the QR code the link carries"],
+  ['POST /__sandbox/app/approve {qr}', 'the app approves the QR code of that image (base64 as the widget received it)'],
   ['POST /__sandbox/faults {path, status?, body?, headers?, delayMs?, times}', 'the next calls to that path fail or wait first'],
   ['POST /__sandbox/config {…}', 'test knobs, applied from the next call or page load'],
   ['GET /__sandbox/faults, GET /__sandbox/config', 'the faults still pending, the knobs in force'],

@@ -11,6 +11,7 @@ import { BackToLogin } from '../back-to-login';
 import { MobileHelp, type MobileHelpTopic } from './mobile-help';
 import { useMobileLogon } from './use-mobile-logon';
 import { HelpButton } from '../help-button';
+import { OpenApp, useAppLinkTemplate } from './open-app';
 
 // Analytics page name of each QR state, after the mode's prefix.
 const STEPS: Record<QrState['status'], string> = { loading: 'step1', loaded: 'step1', confirmed: 'step2', invalid: 'qr-error' };
@@ -62,6 +63,8 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
     setHelp({ open: true, topic });
   };
   const showBack = mode === 'logon' || settings.features.backToChoice === true;
+  // On a phone with the bank's app link: 'Open the app' first, the QR code below for a second device.
+  const appLinkTemplate = useAppLinkTemplate();
 
   return (
     <div className="amwa-page">
@@ -75,7 +78,11 @@ function MobileLogonPage({ mode }: { mode: QrMode }) {
           </>
         }
       >
-        <p>{t(`mobileLogon.${mode}.scan`)}</p>
+        {appLinkTemplate === undefined ? (
+          <p>{t(`mobileLogon.${mode}.scan`)}</p>
+        ) : (
+          <OpenApp mode={mode} state={state} template={appLinkTemplate} onOpen={() => analytics.element({ elementType: 'link', content: 'open-app', position: pageName, event: 'clicked' })} />
+        )}
         {/* Focus lands here after Start again: the button it was on goes with the message. */}
         <div ref={codeArea} tabIndex={-1} className="amwa-qr-area">
           {takenOver ? (
