@@ -4,28 +4,16 @@ import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
-import { lazyImport } from './core/lazy-import';
 import { askedNow, createCookies, pageCookieStore, type CookieStoreLike } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
 import { createStore } from './core/flows/store';
-import {
-  bundledEnglish,
-  checkOverrides,
-  createI18n,
-  FALLBACK_LOCALE,
-  fetchLocaleLoader,
-  loadLocaleTable,
-  mergeMessages,
-  packagedLocaleLoader,
-  type I18n,
-  type LoadedTable,
-  type LocaleLoader,
-  type Messages,
-} from './core/i18n';
+import type { LocaleLoader } from './core/i18n';
+import { createTexts } from './core/widget-texts';
 import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
-import { createScope, type Scope } from './core/scope';
+import { createScope } from './core/scope';
+import { createSessionLayer } from './core/session-layer';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
 import { readMountOptions } from './core/mount-options';
@@ -244,10 +232,6 @@ const settingsKey = (given: unknown, field: string, message: string) => `${field
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The table loader: the host's, else `localesUrl`, else the package's own chunks. */
-const tableLoader = (settings: Settings, options: MountOptions): LocaleLoader =>
-  options.loadLocale ?? (settings.localesUrl ? fetchLocaleLoader(settings.localesUrl, options.fetch) : packagedLocaleLoader);
-
 function startInstance(
   element: HTMLElement,
   initial: Settings,
@@ -304,33 +288,16 @@ function startInstance(
     signal: scope.signal,
     navigateToError: (traceId) => history.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
   });
-  // A failed load is forgotten and tried again with the next use; one the warm-up started and no
-  // page waits for is reported once, and one aborted because the page is being left not at all.
-  const sessionLayer = lazyImport(
-    () =>
-      import('./core/session')
-        // The session's channel, election and activity listeners take a task of their own, not
-        // the one that renders the page asking for it (a page opened directly on a slow phone).
-        .then((module) => new Promise<typeof module>((resolve) => nextTask(scope, () => resolve(module))))
-        .then(({ createSession }) => {
-          const created = createSession({
-            api,
-            scope,
-            activityTargets,
-            inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS],
-            cookieScope: `${new URL(settings.apiBaseUrl).origin} ${new URL(settings.securityApiBaseUrl).origin}`,
-          });
-          if (scope.disposed) return created;
-          // Hosts and tests see which tab runs the token refresh for the origin.
-          created.onLeaderChange((leader) => {
-            box.dataset.sessionLeader = String(leader);
-            emit('amwa-session-leader', { leader });
-          });
-          void created.init();
-          return created;
-        }),
-    { report: (error) => console.warn('amwa: the session layer could not be loaded ahead of use; it is tried again when a page needs it', error), signal: scope.signal },
-  );
+  const sessionLayer = createSessionLayer({
+    api,
+    scope,
+    activityTargets,
+    settings,
+    onLeaderChange(leader) {
+      box.dataset.sessionLeader = String(leader);
+      emit('amwa-session-leader', { leader });
+    },
+  });
   // Home needs neither the session layer nor the full tables: they load once the page is idle
   // or the user starts using the widget, whichever comes first.
   const warmUp = () => {
@@ -459,82 +426,6 @@ function startInstance(
       if (!created) return;
       if (options.deferRootUnmount) queueMicrotask(() => created.unmount());
       else created.unmount();
-    },
-  };
-}
-
-/**
- * The texts of one widget. English renders at once from the bundled first-screen texts and loads
- * its full table when a page needs it (or at idle); another language loads at once and the widget
- * shows its loading state until it arrives. A live language change keeps the current texts on
- * screen until the new table is there, so nothing the user typed is lost.
- */
-function createTexts(settings: Settings, options: MountOptions, scope: Scope, emit: Emit) {
-  const store = createStore<I18n | undefined>(undefined);
-  const tables = new Map<string, Promise<LoadedTable>>();
-  const reported = new Set<string>();
-  let english: Messages | undefined;
-  let wanted = settings.locale;
-  let shownTable: LoadedTable | undefined;
-
-  const withOverrides = (locale: string, table: Messages, report: boolean) => {
-    const language = locale.split('-')[0]!;
-    const { accepted, rejected } = checkOverrides(table, { ...settings.messages[language], ...settings.messages[locale] });
-    for (const { key, reason } of report ? rejected : []) {
-      if (reported.has(`${locale} ${key} ${reason}`)) continue;
-      reported.add(`${locale} ${key} ${reason}`);
-      console.error(`amwa settings: messages for ${locale}, "${key}": ${reason}; the built-in text stays.`);
-      emit('amwa-messages-rejected', { locale, key, reason });
-    }
-    return mergeMessages(table, accepted);
-  };
-  const show = (loaded: LoadedTable) => {
-    shownTable = loaded;
-    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table, true), english ?? bundledEnglish(loaded.locale)));
-  };
-  const showBundled = (locale: string) => {
-    const table = bundledEnglish(locale);
-    store.set(createI18n(locale, withOverrides(locale, table, false), table, false));
-  };
-  const load = (locale: string) => {
-    let table = tables.get(locale);
-    if (!table) {
-      table = loadLocaleTable(locale, tableLoader(settings, options), scope.signal, (error) => {
-        console.warn(`${error.message}; English is shown instead.`, error.cause);
-        emit('amwa-locale-fallback', { locale: error.locale, url: error.url, message: String((error.cause as Error | undefined)?.message ?? error.message) });
-      }).then((loaded) => {
-        if (loaded.locale.startsWith('en-')) english ??= loaded.table;
-        return loaded;
-      });
-      // A table that failed is tried again the next time it is needed.
-      table.catch(() => tables.delete(locale));
-      tables.set(locale, table);
-    }
-    return table;
-  };
-  /** Resolves once the full table of the wanted locale (or its English fallback) is on screen. */
-  const complete = async (): Promise<void> => {
-    const locale = wanted;
-    const loaded = await load(locale);
-    // Evaluating the table's chunk took a task; rendering the screen in it gets a task of its own.
-    await new Promise<void>((resolve) => nextTask(scope, resolve));
-    if (!scope.disposed && wanted === locale && shownTable !== loaded) show(loaded);
-  };
-  const switchTo = (locale: string) => {
-    wanted = locale;
-    if (!store.get() && locale.startsWith('en-')) showBundled(locale);
-    // Not even English could be loaded: the first screen still renders from the bundled texts.
-    else void complete().catch(() => store.get() ?? showBundled(FALLBACK_LOCALE));
-  };
-  switchTo(settings.locale);
-  return {
-    store,
-    switchTo,
-    complete,
-    /** Applies changed overrides to the texts on screen. */
-    rebuild() {
-      if (shownTable) show(shownTable);
-      else if (store.get()) showBundled(wanted);
     },
   };
 }
