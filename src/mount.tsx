@@ -14,6 +14,7 @@ import { createTexts } from './core/widget-texts';
 import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
 import { createScope } from './core/scope';
 import { createSessionLayer } from './core/session-layer';
+import { settingsErrorText } from './core/settings-report';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
 import { readMountOptions } from './core/mount-options';
@@ -67,11 +68,7 @@ export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
 }
 
-/**
- * Where the docs of every setting live, named in settings errors: the page ships in the package,
- * so it exists wherever the widget runs from, whatever registry and scope it came from.
- */
-export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
+export { SETTINGS_DOCS } from './core/settings-report';
 
 /** How long the first render waits at most for the cookies read ahead before it reads `document.cookie`. */
 const COOKIE_READ_AHEAD_LIMIT_MS = 500;
@@ -152,14 +149,11 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     // Settings that could not be read as JSON have no copy to compare: only the very same value is the same problem.
     if (reportedFor?.key === key && (given !== undefined || reportedFor.input === input)) return;
     reportedFor = { key, input };
-    const outcome = atMount ? 'The widget shows its error page until the settings are fixed' : 'The widget keeps its last good settings';
     // Deferred so listeners added with handle.on() right after mount() hear it too, and so a
     // mount undone in the same task (React's StrictMode rehearsal) reports nothing.
     queueMicrotask(() => {
       if (unmounted) return;
-      // A list of problems gets the outcome on a line of its own, after the last one.
-      const end = message.includes('\n') ? '\n' : message.endsWith('?') ? ' ' : '. ';
-      console.error(`${message}${end}${outcome}. See ${SETTINGS_DOCS}.`);
+      console.error(settingsErrorText(message, atMount));
       emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message });
     });
   };

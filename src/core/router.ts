@@ -139,6 +139,8 @@ export interface History {
   /** Leaves the single-page app: a full page load where the spec asks for one. */
   load(to: string): void;
   listen(listener: () => void): () => void;
+  /** The page address of a widget route, where this history knows it instead of the browser (a server render's request). */
+  href?(to: string): string;
 }
 
 const parse = (to: string): Location => {
