@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
@@ -11,8 +11,9 @@ import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener
 import { createStore } from './core/flows/store';
 import type { LocaleLoader } from './core/i18n';
 import { createTexts } from './core/widget-texts';
-import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
+import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, resolveRoute, routeProblem, splitSessionExpired, type History } from './core/router';
 import { createScope } from './core/scope';
+import { NEEDS_SCRIPT_CLASS, SERVER_MARK } from './core/server-markup';
 import { createSessionLayer } from './core/session-layer';
 import { settingsErrorText } from './core/settings-report';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
@@ -241,11 +242,16 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  const box = document.createElement('div');
+  // A first screen rendered by a server (amwa/server) into a declarative shadow root is taken
+  // over as it is (hydrated), keeping what the user typed; an error page renders anew.
+  const found = host.querySelector<HTMLElement>(`[${SERVER_MARK}]`);
+  if (failed) found?.remove();
+  const served = failed ? null : found;
+  const box = served ?? document.createElement('div');
   box.className = 'amwa-root';
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
-  host.append(box);
+  if (!served) host.append(box);
   const activityTargets = [window, box];
 
   const history: History =
@@ -322,7 +328,8 @@ function startInstance(
     get session() {
       return sessionLayer.get();
     },
-    idPrefix: nextWidgetIdPrefix(),
+    // A shadow root is an id space of its own: the server's markup has its ids without a prefix.
+    idPrefix: served ? '' : nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,
@@ -355,7 +362,7 @@ function startInstance(
   const fontsWarmUp = fontWarmUp(document);
   nextTask(scope, () => {
     style();
-    if (root) return;
+    if (root || served) return;
     box.append(fontsWarmUp);
     // Laid out now, not in whichever frame comes next: the render may come before that frame, and
     // the frame showing Home would load the fonts after all.
@@ -366,9 +373,28 @@ function startInstance(
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
+    if (served) return void takeOver(served);
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
+  };
+  // The server's screen, its chunk and texts loaded first, so the first render is that screen.
+  const takeOver = async (markup: HTMLElement) => {
+    try {
+      const resolved = resolveRoute(createRoutes(cookies), splitSessionExpired(history.location().path).path);
+      const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
+      if (resolved.kind === 'bundle' || !texts.store.get()) await texts.complete();
+      if (scope.disposed) return;
+      markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
+      markup.removeAttribute(SERVER_MARK);
+      root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
+      keepTyped(markup);
+    } catch (error) {
+      console.warn("amwa: the server's first screen could not be taken over; it is rendered anew", error);
+      markup.replaceChildren();
+      root = createRoot(markup);
+      root.render(<AmwaApp services={services} history={history} />);
+    }
   };
   nextTask(scope, renderOnce);
   // A cookie store that never answers (a browser's bug) must not keep the first screen away: past
@@ -422,6 +448,17 @@ function startInstance(
       else created.unmount();
     },
   };
+}
+
+/**
+ * Hands what the user typed into the server's fields before the script ran to the components that
+ * now own them: an input event, as if typed now (the DOM keeps the text and the focus).
+ */
+function keepTyped(markup: HTMLElement): void {
+  for (const field of markup.querySelectorAll('input')) {
+    const ticked = field.type === 'checkbox' || field.type === 'radio';
+    if (ticked ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) field.dispatchEvent(new Event(ticked ? 'change' : 'input', { bubbles: true }));
+  }
 }
 
 /** Re-export for hosts that type their listeners. */
