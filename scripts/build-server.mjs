@@ -5,6 +5,8 @@
 // markup is what the browser's Preact hydrates. No Node built-in is imported (dependencies' browser builds),
 // so it runs in Node and in edge runtimes alike; the locale tables are inside, each parsed on first use.
 import { build } from 'esbuild';
+import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -49,3 +51,17 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(`server build written: dist/server.js (${(bytes / 1024).toFixed(0)} KiB)`);
+
+// The notices (dist/THIRD-PARTY-NOTICES.md, written by build-browser.mjs) gain the packages only
+// this file bundles: the server renderer.
+const notices = join(root, 'dist', 'THIRD-PARTY-NOTICES.md');
+const listed = readFileSync(notices, 'utf8');
+const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []));
+for (const name of [...bundled].sort()) {
+  if (listed.includes(`## ${name} `)) continue;
+  const dir = join(root, 'node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const licenceFile = readdirSync(dir).find((file) => /^(licen[cs]e|copying)(\.|$)/i.test(file));
+  if (!licenceFile) throw new Error(`build-server: ${name} ships no licence file; add its notice by hand`);
+  appendFileSync(notices, `\n## ${name} ${pkg.version} (${pkg.license}), in dist/server.js\n\n${readFileSync(join(dir, licenceFile), 'utf8').trim()}\n`);
+}
