@@ -373,28 +373,27 @@ function startInstance(
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
-    if (served) return void takeOver(served);
+    if (served) return void takeOver(served).catch(renderFresh);
+    renderFresh();
+  };
+  const renderFresh = () => {
+    if (scope.disposed) return;
+    box.replaceChildren();
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
   };
-  // The server's screen, its chunk and texts loaded first, so the first render is that screen.
+  // The server's screen, its chunk and texts loaded first, so the first render is that screen;
+  // one that cannot be taken over (its chunk failed) is rendered anew.
   const takeOver = async (markup: HTMLElement) => {
-    try {
-      const resolved = resolveRoute(createRoutes(cookies), splitSessionExpired(history.location().path).path);
-      const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
-      if (resolved.kind === 'bundle' || !texts.store.get()) await texts.complete();
-      if (scope.disposed) return;
-      markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
-      markup.removeAttribute(SERVER_MARK);
-      root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
-      keepTyped(markup);
-    } catch (error) {
-      console.warn("amwa: the server's first screen could not be taken over; it is rendered anew", error);
-      markup.replaceChildren();
-      root = createRoot(markup);
-      root.render(<AmwaApp services={services} history={history} />);
-    }
+    const resolved = resolveRoute(createRoutes(cookies), splitSessionExpired(history.location().path).path);
+    const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
+    if (resolved.kind === 'bundle' || !texts.store.get()) await texts.complete();
+    if (scope.disposed) return;
+    markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
+    markup.removeAttribute(SERVER_MARK);
+    root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
+    keepTyped(markup);
   };
   nextTask(scope, renderOnce);
   // A cookie store that never answers (a browser's bug) must not keep the first screen away: past

@@ -15,6 +15,7 @@ import { createScope } from './core/scope';
 import { parseSettings, type AmwaSettings, type Settings } from './core/settings';
 import { settingsErrorText } from './core/settings-report';
 import { createTexts, type TextsOptions } from './core/widget-texts';
+import noScript from './messages/noScript.json';
 import { createRoutes } from './routes';
 import { css } from './ui/styles';
 import { flowCss } from './ui/flow-styles';
@@ -111,7 +112,8 @@ export async function renderToString(input: AmwaSettings | string = {}, request:
     const nonce = request.nonce ?? settings.cspNonce;
     const styles = css + (decided.screen === '/' ? '' : flowCss + needsScriptCss);
     // A step other than Home needs the script to go on: said plainly, and removed by the script.
-    const note = decided.screen === '/' ? '' : `<p class="${NEEDS_SCRIPT_CLASS}" role="note">${escapeText(i18n.t('noScript.needsScript'))}</p>`;
+    const needsScript = (noScript[i18n.locale.split('-')[0] as keyof typeof noScript] ?? noScript.en).needsScript;
+    const note = decided.screen === '/' ? '' : `<p class="${NEEDS_SCRIPT_CLASS}" role="note">${escapeText(needsScript)}</p>`;
     const root = `<div class="amwa-root" ${SERVER_MARK} data-channel="${settings.channel === 'orange' ? 'orange' : 'blue'}" data-session-leader="false" lang="${escapeAttribute(i18n.locale)}">${markup}${note}</div>`;
     const style = `<style${nonce ? ` nonce="${escapeAttribute(nonce)}"` : ''}>${styles}</style>`;
     return { html: element(`<template shadowrootmode="open">${style}${root}</template>`), screen: decided.screen, problems: [] };
