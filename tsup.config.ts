@@ -9,9 +9,9 @@ import { sandboxBuild } from './packages/amwa-sandbox/tsup.config';
 
 const reactPackages = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
 
-/** Type declarations of `amwa` and `amwa/react`. */
+/** Type declarations of `amwa`, `amwa/react` and `amwa/server` (its code: scripts/build-server.mjs). */
 const declarations: Options = {
-  entry: { index: 'src/index.ts', react: 'src/react.tsx' },
+  entry: { index: 'src/index.ts', react: 'src/react.tsx', server: 'src/server.tsx' },
   format: ['esm'],
   dts: { only: true },
   external: reactPackages,

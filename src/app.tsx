@@ -12,10 +12,13 @@ import { Spinner } from './ui/spinner';
 /** A page's chunk and texts, loading since the first render. */
 type EarlyLoad = { path: string; page: Promise<Page> };
 
+/** The first screen, loaded before the first render: a server renders it, and the browser takes the server's over as it is. */
+export type FirstPage = { path: string; page: Page };
+
 type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'ready'; path: string; page: Page };
 
 /** Renders the page for the current location, loading bundles on demand and routing failures to the error page. */
-export function AmwaApp({ services, history }: { services: AmwaServices; history: History }) {
+export function AmwaApp({ services, history, firstPage }: { services: AmwaServices; history: History; firstPage?: FirstPage }) {
   const { emit, errors, scope } = services;
   const live = useSyncExternalStore(services.live.subscribe, services.live.get, services.live.get);
   const { settings, i18n } = live;
@@ -25,11 +28,13 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
   // Home is part of the entry: it renders in the very first frame, not after an effect.
   // A page opened directly starts loading in the first render; the route effect takes that load over.
   const early = useRef<EarlyLoad | undefined>(undefined);
-  const [view, setView] = useState<View>(() => firstView(routes, path, services, early));
+  const [view, setView] = useState<View>(() => (firstPage ? { status: 'ready', ...firstPage } : firstView(routes, path, services, early)));
+  // The page taken over from the server's markup is on screen already: its route effect keeps it.
+  const adopted = useRef(firstPage?.path);
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const styleScope = useMemo(
-    () => ({ root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
+    () => services.portalRoot && { root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce },
     [services.portalRoot, settings.cspNonce],
   );
 
@@ -46,7 +51,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     () => ({
       location,
       sessionExpired,
-      href: (to) => (settings.routing === 'history' ? pageUrl(settings.basePath, to) : '#'),
+      href: (to) => (settings.routing === 'history' ? (history.href?.(to) ?? pageUrl(settings.basePath, to)) : '#'),
       navigate(to, options = {}) {
         navigated.current = true;
         if (options.fullPage && settings.routing === 'history') history.load(to);
@@ -75,6 +80,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
         return () => pageScope.dispose();
       }
       if (resolved.kind === 'component') setView((current) => (current.status === 'ready' && current.path === path ? current : { status: 'ready', path, page: resolved.component }));
+      else if (adopted.current === resolved.path) adopted.current = undefined;
       else {
         setView({ status: 'loading', path });
         // A page other than Home needs the full table of the locale, fetched beside its chunk, and

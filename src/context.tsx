@@ -56,8 +56,8 @@ export interface AmwaServices {
   readonly session: Promise<Session>;
   /** Put before every id the widget renders, so two widgets in one page's light DOM never share one. */
   idPrefix: string;
-  /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
-  portalRoot: HTMLElement;
+  /** Element that hosts portals (dialogs) so they stay inside the widget's style scope; none in a server render. */
+  portalRoot: HTMLElement | undefined;
   /** Where user input is heard: the window, and the widget's element for the focus moves a shadow root keeps from the window. */
   activityTargets: readonly EventTarget[];
   /** Settings and texts, for the components that re-render when they change. */

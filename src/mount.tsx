@@ -1,31 +1,21 @@
 import { startTransition } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
 import { createAnalytics } from './core/analytics';
 import { createLazyApiClient } from './core/api-lazy';
-import { lazyImport } from './core/lazy-import';
 import { askedNow, createCookies, pageCookieStore, type CookieStoreLike } from './core/cookies';
 import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
 import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
 import { createStore } from './core/flows/store';
-import {
-  bundledEnglish,
-  checkOverrides,
-  createI18n,
-  FALLBACK_LOCALE,
-  fetchLocaleLoader,
-  loadLocaleTable,
-  mergeMessages,
-  packagedLocaleLoader,
-  type I18n,
-  type LoadedTable,
-  type LocaleLoader,
-  type Messages,
-} from './core/i18n';
-import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, routeProblem, splitSessionExpired, type History } from './core/router';
-import { createScope, type Scope } from './core/scope';
+import type { LocaleLoader } from './core/i18n';
+import { createTexts } from './core/widget-texts';
+import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, resolveRoute, routeProblem, splitSessionExpired, type History } from './core/router';
+import { createScope } from './core/scope';
+import { NEEDS_SCRIPT_CLASS, SERVER_MARK } from './core/server-markup';
+import { createSessionLayer } from './core/session-layer';
+import { settingsErrorText } from './core/settings-report';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
 import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
 import { readMountOptions } from './core/mount-options';
@@ -79,11 +69,7 @@ export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
 }
 
-/**
- * Where the docs of every setting live, named in settings errors: the page ships in the package,
- * so it exists wherever the widget runs from, whatever registry and scope it came from.
- */
-export const SETTINGS_DOCS = 'docs/settings.md in the amwa package (node_modules/amwa/docs/settings.md)';
+export { SETTINGS_DOCS } from './core/settings-report';
 
 /** How long the first render waits at most for the cookies read ahead before it reads `document.cookie`. */
 const COOKIE_READ_AHEAD_LIMIT_MS = 500;
@@ -164,14 +150,11 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
     // Settings that could not be read as JSON have no copy to compare: only the very same value is the same problem.
     if (reportedFor?.key === key && (given !== undefined || reportedFor.input === input)) return;
     reportedFor = { key, input };
-    const outcome = atMount ? 'The widget shows its error page until the settings are fixed' : 'The widget keeps its last good settings';
     // Deferred so listeners added with handle.on() right after mount() hear it too, and so a
     // mount undone in the same task (React's StrictMode rehearsal) reports nothing.
     queueMicrotask(() => {
       if (unmounted) return;
-      // A list of problems gets the outcome on a line of its own, after the last one.
-      const end = message.includes('\n') ? '\n' : message.endsWith('?') ? ' ' : '. ';
-      console.error(`${message}${end}${outcome}. See ${SETTINGS_DOCS}.`);
+      console.error(settingsErrorText(message, atMount));
       emitter.emit('amwa-generic-exception', { origin: `settings.${field}`, message });
     });
   };
@@ -244,10 +227,6 @@ const settingsKey = (given: unknown, field: string, message: string) => `${field
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The table loader: the host's, else `localesUrl`, else the package's own chunks. */
-const tableLoader = (settings: Settings, options: MountOptions): LocaleLoader =>
-  options.loadLocale ?? (settings.localesUrl ? fetchLocaleLoader(settings.localesUrl, options.fetch) : packagedLocaleLoader);
-
 function startInstance(
   element: HTMLElement,
   initial: Settings,
@@ -263,11 +242,16 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  const box = document.createElement('div');
+  // A first screen rendered by a server (amwa/server) into a declarative shadow root is taken
+  // over as it is (hydrated), keeping what the user typed; an error page renders anew.
+  const found = host.querySelector<HTMLElement>(`[${SERVER_MARK}]`);
+  if (failed) found?.remove();
+  const served = failed ? null : found;
+  const box = served ?? document.createElement('div');
   box.className = 'amwa-root';
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
-  host.append(box);
+  if (!served) host.append(box);
   const activityTargets = [window, box];
 
   const history: History =
@@ -304,33 +288,16 @@ function startInstance(
     signal: scope.signal,
     navigateToError: (traceId) => history.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
   });
-  // A failed load is forgotten and tried again with the next use; one the warm-up started and no
-  // page waits for is reported once, and one aborted because the page is being left not at all.
-  const sessionLayer = lazyImport(
-    () =>
-      import('./core/session')
-        // The session's channel, election and activity listeners take a task of their own, not
-        // the one that renders the page asking for it (a page opened directly on a slow phone).
-        .then((module) => new Promise<typeof module>((resolve) => nextTask(scope, () => resolve(module))))
-        .then(({ createSession }) => {
-          const created = createSession({
-            api,
-            scope,
-            activityTargets,
-            inactivityTimeoutsS: () => [settings.inactivityTimeoutLogonS, settings.inactivityTimeoutActivationS],
-            cookieScope: `${new URL(settings.apiBaseUrl).origin} ${new URL(settings.securityApiBaseUrl).origin}`,
-          });
-          if (scope.disposed) return created;
-          // Hosts and tests see which tab runs the token refresh for the origin.
-          created.onLeaderChange((leader) => {
-            box.dataset.sessionLeader = String(leader);
-            emit('amwa-session-leader', { leader });
-          });
-          void created.init();
-          return created;
-        }),
-    { report: (error) => console.warn('amwa: the session layer could not be loaded ahead of use; it is tried again when a page needs it', error), signal: scope.signal },
-  );
+  const sessionLayer = createSessionLayer({
+    api,
+    scope,
+    activityTargets,
+    settings,
+    onLeaderChange(leader) {
+      box.dataset.sessionLeader = String(leader);
+      emit('amwa-session-leader', { leader });
+    },
+  });
   // Home needs neither the session layer nor the full tables: they load once the page is idle
   // or the user starts using the widget, whichever comes first.
   const warmUp = () => {
@@ -361,7 +328,8 @@ function startInstance(
     get session() {
       return sessionLayer.get();
     },
-    idPrefix: nextWidgetIdPrefix(),
+    // A shadow root is an id space of its own: the server's markup has its ids without a prefix.
+    idPrefix: served ? '' : nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,
@@ -394,7 +362,7 @@ function startInstance(
   const fontsWarmUp = fontWarmUp(document);
   nextTask(scope, () => {
     style();
-    if (root) return;
+    if (root || served) return;
     box.append(fontsWarmUp);
     // Laid out now, not in whichever frame comes next: the render may come before that frame, and
     // the frame showing Home would load the fonts after all.
@@ -405,9 +373,27 @@ function startInstance(
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
+    if (served) return void takeOver(served).catch(renderFresh);
+    renderFresh();
+  };
+  const renderFresh = () => {
+    if (scope.disposed) return;
+    box.replaceChildren();
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
+  };
+  // The server's screen, its chunk and texts loaded first, so the first render is that screen;
+  // one that cannot be taken over (its chunk failed) is rendered anew.
+  const takeOver = async (markup: HTMLElement) => {
+    const resolved = resolveRoute(createRoutes(cookies), splitSessionExpired(history.location().path).path);
+    const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
+    if (resolved.kind === 'bundle' || !texts.store.get()) await texts.complete();
+    if (scope.disposed) return;
+    markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
+    markup.removeAttribute(SERVER_MARK);
+    root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
+    keepTyped(markup);
   };
   nextTask(scope, renderOnce);
   // A cookie store that never answers (a browser's bug) must not keep the first screen away: past
@@ -464,79 +450,14 @@ function startInstance(
 }
 
 /**
- * The texts of one widget. English renders at once from the bundled first-screen texts and loads
- * its full table when a page needs it (or at idle); another language loads at once and the widget
- * shows its loading state until it arrives. A live language change keeps the current texts on
- * screen until the new table is there, so nothing the user typed is lost.
+ * Hands what the user typed into the server's fields before the script ran to the components that
+ * now own them: an input event, as if typed now (the DOM keeps the text and the focus).
  */
-function createTexts(settings: Settings, options: MountOptions, scope: Scope, emit: Emit) {
-  const store = createStore<I18n | undefined>(undefined);
-  const tables = new Map<string, Promise<LoadedTable>>();
-  const reported = new Set<string>();
-  let english: Messages | undefined;
-  let wanted = settings.locale;
-  let shownTable: LoadedTable | undefined;
-
-  const withOverrides = (locale: string, table: Messages, report: boolean) => {
-    const language = locale.split('-')[0]!;
-    const { accepted, rejected } = checkOverrides(table, { ...settings.messages[language], ...settings.messages[locale] });
-    for (const { key, reason } of report ? rejected : []) {
-      if (reported.has(`${locale} ${key} ${reason}`)) continue;
-      reported.add(`${locale} ${key} ${reason}`);
-      console.error(`amwa settings: messages for ${locale}, "${key}": ${reason}; the built-in text stays.`);
-      emit('amwa-messages-rejected', { locale, key, reason });
-    }
-    return mergeMessages(table, accepted);
-  };
-  const show = (loaded: LoadedTable) => {
-    shownTable = loaded;
-    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table, true), english ?? bundledEnglish(loaded.locale)));
-  };
-  const showBundled = (locale: string) => {
-    const table = bundledEnglish(locale);
-    store.set(createI18n(locale, withOverrides(locale, table, false), table, false));
-  };
-  const load = (locale: string) => {
-    let table = tables.get(locale);
-    if (!table) {
-      table = loadLocaleTable(locale, tableLoader(settings, options), scope.signal, (error) => {
-        console.warn(`${error.message}; English is shown instead.`, error.cause);
-        emit('amwa-locale-fallback', { locale: error.locale, url: error.url, message: String((error.cause as Error | undefined)?.message ?? error.message) });
-      }).then((loaded) => {
-        if (loaded.locale.startsWith('en-')) english ??= loaded.table;
-        return loaded;
-      });
-      // A table that failed is tried again the next time it is needed.
-      table.catch(() => tables.delete(locale));
-      tables.set(locale, table);
-    }
-    return table;
-  };
-  /** Resolves once the full table of the wanted locale (or its English fallback) is on screen. */
-  const complete = async (): Promise<void> => {
-    const locale = wanted;
-    const loaded = await load(locale);
-    // Evaluating the table's chunk took a task; rendering the screen in it gets a task of its own.
-    await new Promise<void>((resolve) => nextTask(scope, resolve));
-    if (!scope.disposed && wanted === locale && shownTable !== loaded) show(loaded);
-  };
-  const switchTo = (locale: string) => {
-    wanted = locale;
-    if (!store.get() && locale.startsWith('en-')) showBundled(locale);
-    // Not even English could be loaded: the first screen still renders from the bundled texts.
-    else void complete().catch(() => store.get() ?? showBundled(FALLBACK_LOCALE));
-  };
-  switchTo(settings.locale);
-  return {
-    store,
-    switchTo,
-    complete,
-    /** Applies changed overrides to the texts on screen. */
-    rebuild() {
-      if (shownTable) show(shownTable);
-      else if (store.get()) showBundled(wanted);
-    },
-  };
+function keepTyped(markup: HTMLElement): void {
+  for (const field of markup.querySelectorAll('input')) {
+    const ticked = field.type === 'checkbox' || field.type === 'radio';
+    if (ticked ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) field.dispatchEvent(new Event(ticked ? 'change' : 'input', { bubbles: true }));
+  }
 }
 
 /** Re-export for hosts that type their listeners. */

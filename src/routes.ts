@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import type { Cookies } from './core/cookies';
+import { indexRedirect } from './core/first-screen';
 import type { Route } from './core/router';
 import { Home } from './pages/home';
 
 /** A screen of the widget: takes no props, reads everything from context. */
 export type Page = ComponentType;
-
-/** Where the index sends a returning user, by remembered logon type. */
-export const LOGON_PATHS = { mobile: '/pages/logon/mobile', scanner: '/pages/logon/scanner' } as const;
 
 const notFound = () => import('./pages/not-found').then((m) => m.NotFound);
 
@@ -19,10 +17,8 @@ export function createRoutes(cookies: Cookies): Route<Page>[] {
   return [
     {
       path: '/',
-      action: () => {
-        const type = cookies.logonType.get();
-        return type ? LOGON_PATHS[type] : undefined;
-      },
+      // The same decision the server renderers make (core/first-screen.ts).
+      action: () => indexRedirect(cookies.logonType.get()),
       component: Home,
     },
     { path: '/index.html', redirect: '/' },

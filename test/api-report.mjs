@@ -16,6 +16,7 @@ const update = process.argv.includes('--update');
 const ENTRIES = [
   ['amwa', 'dist/index.d.ts'],
   ['amwa/react', 'dist/react.d.ts'],
+  ['amwa/server', 'dist/server.d.ts'],
   ['amwa/standalone', 'dist/index.d.ts'],
   ['amwa/amwa.css', 'dist/amwa.css.d.ts'],
   ['amwa/vite', 'dist/vite.d.ts'],

@@ -170,6 +170,18 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
       writer.remove(name);
     },
   };
+  return { ...cookieAccessors(settings, jar), ready, settle };
+}
+
+/** Where the accessors read and write: the page's cookies, or a request's. */
+interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, attributes?: Parameters<typeof JsCookie.set>[2]): void;
+  remove(name: string): void;
+}
+
+/** The widget's cookies over one jar: the same names and checks in the browser and on a server. */
+function cookieAccessors(settings: Pick<Settings, 'brandPrefix'>, jar: CookieJar): Cookies {
   const cookie = (name: string) => ({
     get: () => jar.get(name),
     set: (value: string) => void jar.set(name, value),
@@ -200,7 +212,25 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
       for (const [name, value] of accepted) jar.set(name, value);
       return accepted;
     },
-    ready,
-    settle,
   };
+}
+
+/**
+ * The widget's cookies as a request's `Cookie` header (or a name-value record) holds them, for a
+ * server renderer: read as the browser reads them (decoded as js-cookie decodes, the first of two
+ * cookies of one name wins); writes do nothing, a server renders and never answers for the page.
+ */
+export function requestCookies(settings: Pick<Settings, 'brandPrefix'>, given: string | Readonly<Record<string, string>> | undefined): Cookies {
+  const read = new Map<string, string>();
+  const pairs = typeof given === 'string' ? given.split(';').map((pair) => pair.split('=')) : Object.entries(given ?? {});
+  for (const [rawName = '', ...rest] of pairs) {
+    try {
+      const name = decodeURIComponent(rawName.trim());
+      const value = typeof given === 'string' ? rest.join('=').trim().replace(/^"(.*)"$/, '$1') : rest[0]!;
+      if (name && !read.has(name)) read.set(name, typeof given === 'string' ? JsCookie.converter.read(value, name) : value);
+    } catch {
+      // A name js-cookie cannot decode is skipped in the browser too.
+    }
+  }
+  return cookieAccessors(settings, { get: (name) => read.get(name), set() {}, remove() {} });
 }

@@ -51,11 +51,12 @@ export function routeProblem(route: string): string | undefined {
   return `must not be percent-encoded more than ${MAX_DECODINGS - 1} times over`;
 }
 
-const normalize = (path: string) => '/' + path.split('/').filter(Boolean).join('/');
+/** A path with one slash between its segments and none at the end (`//pages//x/` is `/pages/x`). */
+export const normalizePath = (path: string): string => '/' + path.split('/').filter(Boolean).join('/');
 
 function match<C>(routes: Route<C>[], path: string, prefix = ''): Route<C> | undefined {
   for (const route of routes) {
-    const full = normalize(prefix + route.path);
+    const full = normalizePath(prefix + route.path);
     if ('children' in route) {
       if (path === full || path.startsWith(full === '/' ? '/' : `${full}/`)) {
         const child = match(route.children, path, full);
@@ -73,14 +74,14 @@ function match<C>(routes: Route<C>[], path: string, prefix = ''): Route<C> | und
  * undefined at an action it may not run. Throws without a route or past the redirect limit.
  */
 function follow<C>(routes: Route<C>[], rawPath: string, runActions: boolean): { route: Route<C>; path: string } | undefined {
-  let path = normalize(rawPath);
+  let path = normalizePath(rawPath);
   for (let hops = 0; hops <= MAX_REDIRECTS; hops++) {
     const route = match(routes, path);
     if (!route) throw new Error(`amwa router: no route for ${path} and no '*' route`);
     if ('action' in route && !runActions) return undefined;
     const next = 'redirect' in route ? route.redirect : 'action' in route ? route.action(path) : undefined;
     if (next === undefined) return { route, path };
-    path = normalize(next);
+    path = normalizePath(next);
   }
   throw new Error(`amwa router: more than ${MAX_REDIRECTS} redirects from ${rawPath}`);
 }
@@ -107,6 +108,16 @@ export function bundleWithoutActions<C>(routes: Route<C>[], rawPath: string): ((
   }
 }
 
+/**
+ * The widget's path of a page address under `basePath` (`/logon/pages/logon/scanner` under
+ * `/logon` is `/pages/logon/scanner`); `index.html` is the index, an address outside the base
+ * path is read whole, as the browser history reads it.
+ */
+export function pathInBase(pathname: string, basePath: string): string {
+  const inside = pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+  return inside === '/index.html' ? '/' : inside || '/';
+}
+
 /** Splits the session-expired suffix off a path. */
 export function splitSessionExpired(path: string): { path: string; sessionExpired: boolean } {
   const sessionExpired = path.endsWith(SESSION_EXPIRED);
@@ -128,6 +139,8 @@ export interface History {
   /** Leaves the single-page app: a full page load where the spec asks for one. */
   load(to: string): void;
   listen(listener: () => void): () => void;
+  /** The page address of a widget route, where this history knows it instead of the browser (a server render's request). */
+  href?(to: string): string;
 }
 
 const parse = (to: string): Location => {
@@ -153,8 +166,7 @@ export function createBrowserHistory(basePath: string, scope: Scope): History {
   return {
     location() {
       const { pathname, search, hash } = window.location;
-      const inside = pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
-      return { path: inside === '/index.html' ? '/' : inside || '/', search, hash };
+      return { path: pathInBase(pathname, basePath), search, hash };
     },
     push(to) {
       window.history.pushState(null, '', href(to));

@@ -16,12 +16,19 @@ const out = fileURLToPath(new URL('../../locales/', import.meta.url));
 export const LANGUAGES = ['bg', 'cs', 'de', 'en', 'es', 'fr', 'hu', 'it', 'nl', 'pl', 'ro', 'ru', 'sk', 'uk', 'zh'];
 export const VARIANTS = ['de-AT', 'de-DE', 'de-LU', 'fr-BE', 'fr-FR', 'fr-LU', 'nl-BE', 'nl-NL', 'en-GB', 'en-US', 'en-AU', 'cs-CZ', 'es-ES', 'it-IT', 'ro-RO', 'uk-UA'];
 
+/**
+ * Namespaces only amwa/server shows (the note that a step needs the script): it imports them
+ * itself, and the browser's tables, which Home in a language other than English waits for, leave them out.
+ */
+export const SERVER_NAMESPACES = ['noScript'];
+
 /** Returns { [locale]: messages } for every language and variant. */
 export function buildLocales() {
   const files = {};
   for (const locale of [...LANGUAGES, ...VARIANTS]) files[locale] = {};
   for (const name of readdirSync(here).filter((f) => f.endsWith('.json')).sort()) {
     const namespace = name.slice(0, -5);
+    if (SERVER_NAMESPACES.includes(namespace)) continue;
     const catalogue = JSON.parse(readFileSync(join(here, name), 'utf8'));
     for (const [locale, messages] of Object.entries(catalogue)) {
       if (!(locale in files)) throw new Error(`src/messages/${name}: unknown locale ${locale}`);

@@ -14,6 +14,8 @@ const publicNames = (module: object) => names(module).filter((name) => !INTERNAL
 const PUBLIC = {
   'index.js': ['AMWA_TAG', 'defineAmwaElement', 'mount', 'parseSettings', 'version'],
   'react.js': ['AmwaPortal', 'callbackPropName'],
+  // The first screen rendered on a host's server (docs/embedding.md, "Server rendering").
+  'server.js': ['renderToString'],
   // The Vite plugin, for the host's build in Node (docs/vite.md).
   'vite.js': ['amwa'],
   // The amwa-sandbox package (packages/amwa-sandbox/dist/index.js).

@@ -29,8 +29,8 @@ const APPS = PROJECTS.filter((name) => !SUITES.includes(name));
 const commandsOf = (name: string) => (SUITES.includes(name) ? ['npm install', 'npm test'] : ['npm install', 'npm run dev']);
 
 describe('the examples folder', () => {
-  it('holds the six apps the issue names, and the testing suite', () => {
-    expect(APPS).toEqual(['corporate-portal', 'nextjs', 'preact', 'react', 'script-tag', 'vanilla']);
+  it('holds the six apps the issue names, the server-rendered one (issue 34), and the testing suite', () => {
+    expect(APPS).toEqual(['corporate-portal', 'nextjs', 'node-server', 'preact', 'react', 'script-tag', 'vanilla']);
     expect(PROJECTS).toEqual([...APPS, ...SUITES].sort());
   });
 

@@ -7,6 +7,9 @@
 //
 // A missing engine is skipped with one printed line, except in CI (CI=true), where it fails:
 // .ci/run installs all three.
+import { readFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { connectKit, type AmwaKit } from 'amwa-sandbox/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Engine, EngineName } from '../engines/driver';
@@ -26,11 +29,35 @@ for (const { name, missing } of available) {
 
 let sandbox: GatedSandbox;
 let kit: AmwaKit;
+/** A bank's server that puts the first screen into its page with amwa/server, the sandbox proxied behind it. */
+let served: { server: Server; origin: string };
 beforeAll(async () => {
   sandbox = await startGatedSandbox();
   kit = await connectKit(sandbox.url);
+  const { renderToString } = (await import(new URL('../../dist/server.js', import.meta.url).href)) as typeof import('../../src/server');
+  const api = new URL(sandbox.url);
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://host');
+    if (url.pathname.startsWith('/served')) {
+      const { html } = await renderToString({ basePath: '/served', apiBaseUrl: '/access', securityApiBaseUrl: '/', staticPath: '/access/static' }, { path: req.url, cookies: req.headers.cookie });
+      return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Served</title><script type="module" src="/dist/amwa.standalone.js"></script></head><body>${html}</body></html>`);
+    }
+    if (url.pathname.startsWith('/dist/') && !url.pathname.includes('..')) {
+      const body = await readFile(new URL(`../..${url.pathname}`, import.meta.url)).catch(() => undefined);
+      return void (body ? res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(body) : res.writeHead(404).end());
+    }
+    const forwarded = request({ host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.writeHead(502).end());
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  served = { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 });
 afterAll(async () => {
+  await new Promise((resolve) => served?.server.close(resolve));
   await sandbox?.close();
 });
 
@@ -97,6 +124,24 @@ describe.each(available.filter((entry) => entry.launch))('in $name', ({ name, la
     sandbox.release();
     await page.heading('Log on with your scanner');
     await page.waitFor('textbox', 'User ID');
+    await expectNoProblems();
+  });
+
+  // Hydration (docs/embedding.md, "Server rendering"): where the engine parses declarative shadow
+  // roots, the server's screen is taken over (its mark gone, one root); where it does not, the
+  // browser renders anew. Either way no console error, no mismatch warning turned error, no second screen.
+  test("a server-rendered page (amwa/server) is taken over with no error, and the user ID step after it", async () => {
+    const page = await DrivenPage.open(engine, served.origin, '/served/');
+    pages.add(page);
+    await page.heading('Log on with');
+    await page.until<boolean>(`(() => { const root = document.querySelector('amwa-portal').shadowRoot; return root && root.querySelectorAll('.amwa-root').length === 1 && !root.querySelector('[data-amwa-server]'); })()`, 'one root, taken over');
+    await page.click('link', /^The bank's scanner/);
+    await page.waitForPath('/served/pages/logon/scanner');
+    await page.heading('Log on with your scanner');
+    await page.fill('textbox', 'User ID', 'EMMA0005');
+    await page.until<boolean>(`!document.querySelector('amwa-portal').shadowRoot.querySelector('[data-amwa-server]')`, 'taken over');
+    await page.click('button', 'Next');
+    await page.waitFor('img', 'Colour code to scan with your scanner');
     await expectNoProblems();
   });
 

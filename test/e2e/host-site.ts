@@ -80,12 +80,15 @@ export const hostSettings = (apiOrigin: string, more: object = {}) => ({
   ...more,
 });
 
-/** docs/csp.md's nonce-based policy with Trusted Types, the API on `apiOrigin`; 'strict-dynamic' optional. */
-export const noncePolicy = (nonce: string, apiOrigin: string, { strictDynamic = false } = {}) =>
+/**
+ * docs/csp.md's nonce-based policy with Trusted Types, the API on `apiOrigin`; 'strict-dynamic'
+ * optional; the nonce in style-src too for a page with a server-rendered screen (its `<style nonce>`).
+ */
+export const noncePolicy = (nonce: string, apiOrigin: string, { strictDynamic = false, styleNonce = false } = {}) =>
   [
     `default-src 'self'`,
     `script-src 'nonce-${nonce}'${strictDynamic ? " 'strict-dynamic'" : ''}`,
-    `style-src 'self'`,
+    `style-src 'self'${styleNonce ? ` 'nonce-${nonce}'` : ''}`,
     `img-src 'self' data: ${apiOrigin}`,
     `connect-src 'self' ${apiOrigin}`,
     `base-uri 'none'`,

@@ -202,6 +202,17 @@ const WALKS: Record<string, Walk> = {
       expect([...brotli].some((path) => path.includes('/chunks/'))).toBe(true);
     },
   },
+  'node-server': {
+    path: '/',
+    basePath: '',
+    async walk(page, origin, sandboxUrl) {
+      // The page's HTML already holds Home, in a declarative shadow root rendered by amwa/server.
+      const html = await (await fetch(`${origin}/`)).text();
+      expect(html).toMatch(/<amwa-portal[^>]*><template shadowrootmode="open">/);
+      expect(html).toContain('Log on with');
+      await scannerFromHome(page, origin, sandboxUrl);
+    },
+  },
   react: {
     path: '/',
     basePath: '',

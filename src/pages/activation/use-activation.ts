@@ -53,11 +53,11 @@ export function useActivation(): Activation | undefined {
 
 /** The activation's state, re-rendering on every change. */
 export function useActivationState(activation: Activation): ActivationState {
-  return useSyncExternalStore(activation.subscribe, () => activation.state);
+  return useSyncExternalStore(activation.subscribe, () => activation.state, () => activation.state);
 }
 
 /** The state of one screen's colour code, re-rendering on every change. */
 export function useColourCodeState(activation: Activation, screen: ColourCodeScreen): ColourCodeState {
   const colourCode = activation.colourCodes[screen];
-  return useSyncExternalStore(colourCode.subscribe, () => colourCode.state);
+  return useSyncExternalStore(colourCode.subscribe, () => colourCode.state, () => colourCode.state);
 }

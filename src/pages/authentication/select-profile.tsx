@@ -23,7 +23,7 @@ export function SelectProfile({ authentication, onSelected, pageName }: SelectPr
   const t = useT();
   const { analytics } = useAmwa();
   const { location } = useRouter();
-  const state = useSyncExternalStore(authentication.subscribe, () => authentication.state);
+  const state = useSyncExternalStore(authentication.subscribe, () => authentication.state, () => authentication.state);
   const titleRef = useRef<HTMLHeadingElement>(null);
   // Kept in a ref so a new callback identity on every render does not matter.
   const onSelectedRef = useRef(onSelected);

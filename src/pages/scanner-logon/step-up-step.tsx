@@ -45,8 +45,8 @@ export function StepUpStep({ authentication, colourCode, codeError, busy, retryI
   const { analytics } = useAmwa();
   const formId = useWidgetId();
   const [code, setCode] = useState('');
-  const { means } = useSyncExternalStore(authentication.subscribe, () => authentication.state);
-  const colour = useSyncExternalStore(colourCode.subscribe, () => colourCode.state);
+  const { means } = useSyncExternalStore(authentication.subscribe, () => authentication.state, () => authentication.state);
+  const colour = useSyncExternalStore(colourCode.subscribe, () => colourCode.state, () => colourCode.state);
   const scanner = means[0]?.componentName === SCANNER_MEANS.componentName;
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
 

@@ -128,8 +128,11 @@ export function useScannerLogonState(logon: ScannerLogon | undefined, before: Sc
     });
     return [later(logon.subscribe), later(logon.colourCode.subscribe)];
   }, [scope, logon]);
-  const state = useSyncExternalStore(subscribe, () => logon?.state ?? before);
-  const colour = useSyncExternalStore(subscribeColour, () => logon?.colourCode.state ?? IDLE_COLOUR);
+  // The same snapshot on a server (amwa/server renders the user ID step before any flow exists).
+  const readState = () => logon?.state ?? before;
+  const readColour = () => logon?.colourCode.state ?? IDLE_COLOUR;
+  const state = useSyncExternalStore(subscribe, readState, readState);
+  const colour = useSyncExternalStore(subscribeColour, readColour, readColour);
   return { state, colour };
 }
 
