@@ -2,7 +2,7 @@ import { Component, useEffect, useMemo, useRef, useState, useSyncExternalStore, 
 import { LiveProvider, RouterProvider, ServicesProvider, type AmwaServices, type RouterApi } from './context';
 import { LOADING_TEXT } from './core/locale-files';
 import { nextTask } from './core/when-idle';
-import { loadChunk, pageUrl, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
+import { loadChunk, resolveRoute, SESSION_EXPIRED, splitSessionExpired, type History, type Location, type Route } from './core/router';
 import { createRoutes, ERROR_PATH, type Page } from './routes';
 import { Alert } from './ui/alert';
 import { DialogRootContext, StyleScopeContext } from './ui/dialog-root';
@@ -17,7 +17,8 @@ type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'rea
 /** Renders the page for the current location, loading bundles on demand and routing failures to the error page. */
 export function AmwaApp({ services, history }: { services: AmwaServices; history: History }) {
   const { emit, errors, scope } = services;
-  const live = useSyncExternalStore(services.live.subscribe, services.live.get, services.live.get);
+  // Taking a server-rendered screen over, React renders what the server rendered first, then the current state.
+  const live = useSyncExternalStore(services.live.subscribe, services.live.get, () => services.serverLive ?? services.live.get());
   const { settings, i18n } = live;
   const routes = useMemo(() => createRoutes(services.cookies), [services.cookies]);
   const [location, setLocation] = useState<Location>(history.location);
@@ -29,7 +30,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
   const containerRef = useRef<HTMLDivElement>(null);
   const navigated = useRef(false);
   const styleScope = useMemo(
-    () => ({ root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce }),
+    () => (services.portalRoot ? { root: services.portalRoot.getRootNode() as ShadowRoot | Document, nonce: settings.cspNonce } : undefined),
     [services.portalRoot, settings.cspNonce],
   );
 
@@ -46,7 +47,7 @@ export function AmwaApp({ services, history }: { services: AmwaServices; history
     () => ({
       location,
       sessionExpired,
-      href: (to) => (settings.routing === 'history' ? pageUrl(settings.basePath, to) : '#'),
+      href: (to) => (settings.routing === 'history' ? history.href(to) : '#'),
       navigate(to, options = {}) {
         navigated.current = true;
         if (options.fullPage && settings.routing === 'history') history.load(to);

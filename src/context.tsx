@@ -56,12 +56,14 @@ export interface AmwaServices {
   readonly session: Promise<Session>;
   /** Put before every id the widget renders, so two widgets in one page's light DOM never share one. */
   idPrefix: string;
-  /** Element that hosts portals (dialogs) so they stay inside the widget's style scope. */
-  portalRoot: HTMLElement;
+  /** Element that hosts portals (dialogs) so they stay inside the widget's style scope; none in a server render. */
+  portalRoot: HTMLElement | undefined;
   /** Where user input is heard: the window, and the widget's element for the focus moves a shadow root keeps from the window. */
   activityTargets: readonly EventTarget[];
   /** Settings and texts, for the components that re-render when they change. */
   live: Store<LiveState>;
+  /** Settings and texts as the server rendered them, while the browser takes a server-rendered screen over (React hydrates against them). */
+  serverLive?: LiveState;
   /** Resolves once the full table of the locale is on screen (pages other than Home need it). */
   completeTexts(): Promise<void>;
   /** Tells the host the first screen is interactive (`amwa-ready`, once per mount). */

@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
@@ -12,6 +12,7 @@ import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener
 import { createStore } from './core/flows/store';
 import {
   bundledEnglish,
+  bundledI18n,
   checkOverrides,
   createI18n,
   FALLBACK_LOCALE,
@@ -74,6 +75,19 @@ export interface WidgetOptions extends MountOptions {
   deferRootUnmount?: boolean;
 }
 
+/** What one rendering of the widget reads: the host's options, checked, and how to take a server-rendered screen over. */
+interface InstanceOptions extends WidgetOptions {
+  serverRendered?: ServerRendered;
+}
+
+/** How the browser takes a server-rendered first screen over. */
+export interface ServerRendered {
+  /** The id prefix the server rendered with. */
+  idPrefix: string;
+  /** The renderer's hydration (React's `hydrateRoot`), passed in so builds that never hydrate carry none. */
+  hydrate(box: HTMLElement, app: ReactNode): Root;
+}
+
 /** The handle, plus replacing the whole settings (an attribute or a prop holds all of them). */
 export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
@@ -120,8 +134,12 @@ export function mount(element: HTMLElement, settings: AmwaSettings | string = {}
   return createWidget(element, settings, options);
 }
 
-/** `mount` with the options the custom element and the React component need. */
-export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}): WidgetHandle {
+/**
+ * `mount` with the options the custom element and the React component need; `serverRendered`
+ * when the element's shadow root holds a first screen a server rendered (`<AmwaPortal>`), to be
+ * taken over instead of rendered anew.
+ */
+export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}, serverRendered?: ServerRendered): WidgetHandle {
   if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
   const marked = element as MarkedElement;
   if (marked[WIDGET_MARK]) {
@@ -136,8 +154,9 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   // Untyped hosts pass anything (`null`, a number, `{ fetch: 'x' }`): a settings error, never a throw.
   const optionsRead = readMountOptions(options);
   const checked = (optionsRead.ok ? optionsRead.options : {}) as WidgetOptions;
-  const hostOptions: WidgetOptions = {
+  const hostOptions: InstanceOptions = {
     ...checked,
+    serverRendered,
     fetch: checked.fetch && guardFetch(guard, checked.fetch),
     loadLocale: checked.loadLocale && guardLocaleLoader(guard, checked.loadLocale),
   };
@@ -253,7 +272,7 @@ function startInstance(
   initial: Settings,
   failed: boolean,
   emitter: ReturnType<typeof createEmitter>,
-  options: WidgetOptions,
+  options: InstanceOptions,
   guard: HostGuard,
   readyOnce: { fired: boolean },
   cookieStore: CookieStoreLike | undefined,
@@ -263,15 +282,20 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  const box = document.createElement('div');
+  // A first screen the server rendered (a declarative shadow root) is taken over where it can be,
+  // and else cleared: it is rendered anew.
+  const serverBox = settings.isolation === 'shadow' && !failed ? [...(element.shadowRoot?.children ?? [])].find((child): child is HTMLElement => child.classList.contains('amwa-root')) : undefined;
+  const hydrate = serverBox && options.serverRendered;
+  if (!hydrate && options.serverRendered) element.shadowRoot?.replaceChildren();
+  const box = hydrate ? serverBox : document.createElement('div');
   box.className = 'amwa-root';
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
-  host.append(box);
+  if (!hydrate) host.append(box);
   const activityTargets = [window, box];
 
   const history: History =
-    settings.routing === 'memory' || failed ? createMemoryHistory(failed ? '/pages/error' : settings.initialRoute) : createBrowserHistory(settings.basePath, scope);
+    settings.routing === 'memory' || failed ? createMemoryHistory(failed ? '/pages/error' : settings.initialRoute, settings.basePath) : createBrowserHistory(settings.basePath, scope);
   const texts = createTexts(settings, options, scope, emit);
   const live = createStore<LiveState>({ settings, i18n: texts.store.get(), revision: 0 });
   const publish = () => live.set({ settings, i18n: texts.store.get(), revision: live.get().revision + 1 });
@@ -361,10 +385,12 @@ function startInstance(
     get session() {
       return sessionLayer.get();
     },
-    idPrefix: nextWidgetIdPrefix(),
+    idPrefix: hydrate ? hydrate.idPrefix : nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,
+    // The server rendered from the settings and the texts there before any table loaded: as here now.
+    serverLive: hydrate ? live.get() : undefined,
     completeTexts: texts.complete,
     ready() {
       // The first page is on screen with its effects run: later reads see the cookies as they are then.
@@ -394,7 +420,8 @@ function startInstance(
   const fontsWarmUp = fontWarmUp(document);
   nextTask(scope, () => {
     style();
-    if (root) return;
+    // The server's screen has laid its fonts out already (and its box is React's to hydrate).
+    if (root || hydrate) return;
     box.append(fontsWarmUp);
     // Laid out now, not in whichever frame comes next: the render may come before that frame, and
     // the frame showing Home would load the fonts after all.
@@ -405,6 +432,12 @@ function startInstance(
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
+    if (hydrate) {
+      // Its stylesheet adopted, the server's copy of it goes: the same rules, in the same frame.
+      for (const child of [...element.shadowRoot!.children]) if (child.localName === 'style') child.remove();
+      root = hydrate.hydrate(box, <AmwaApp services={services} history={history} />);
+      return;
+    }
     root = createRoot(box);
     const created = root;
     startTransition(() => created.render(<AmwaApp services={services} history={history} />));
@@ -477,10 +510,10 @@ function createTexts(settings: Settings, options: MountOptions, scope: Scope, em
   let wanted = settings.locale;
   let shownTable: LoadedTable | undefined;
 
-  const withOverrides = (locale: string, table: Messages, report: boolean) => {
+  const withOverrides = (locale: string, table: Messages) => {
     const language = locale.split('-')[0]!;
     const { accepted, rejected } = checkOverrides(table, { ...settings.messages[language], ...settings.messages[locale] });
-    for (const { key, reason } of report ? rejected : []) {
+    for (const { key, reason } of rejected) {
       if (reported.has(`${locale} ${key} ${reason}`)) continue;
       reported.add(`${locale} ${key} ${reason}`);
       console.error(`amwa settings: messages for ${locale}, "${key}": ${reason}; the built-in text stays.`);
@@ -490,12 +523,9 @@ function createTexts(settings: Settings, options: MountOptions, scope: Scope, em
   };
   const show = (loaded: LoadedTable) => {
     shownTable = loaded;
-    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table, true), english ?? bundledEnglish(loaded.locale)));
+    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table), english ?? bundledEnglish(loaded.locale)));
   };
-  const showBundled = (locale: string) => {
-    const table = bundledEnglish(locale);
-    store.set(createI18n(locale, withOverrides(locale, table, false), table, false));
-  };
+  const showBundled = (locale: string) => store.set(bundledI18n(locale, settings.messages));
   const load = (locale: string) => {
     let table = tables.get(locale);
     if (!table) {

@@ -204,3 +204,36 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
     settle,
   };
 }
+
+/**
+ * The widget's cookies as a request's `Cookie` header carries them, for a server render: read as
+ * the browser's copy reads them (js-cookie's decoding, the first of two cookies of one name wins).
+ * A render only reads; writing is the browser's.
+ */
+export function requestCookies(settings: Pick<Settings, 'brandPrefix'>, header: string): Cookies {
+  const jar = new Map<string, string>();
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 1) continue;
+    try {
+      const name = decodeURIComponent(pair.slice(0, at).trim());
+      if (!jar.has(name)) jar.set(name, JsCookie.converter.read(pair.slice(at + 1).trim(), name));
+    } catch {
+      // A name js-cookie cannot decode is skipped in the browser too.
+    }
+  }
+  const readOnly = () => {
+    throw new Error('amwa: a server render does not write cookies');
+  };
+  const logonType = jar.get('logonType');
+  return {
+    logonType: { get: () => (isLogonType(logonType) ? logonType : undefined), set: readOnly, clear: readOnly },
+    userId: { get: () => jar.get(`${settings.brandPrefix}-scanner-user-id`), set: readOnly, clear: readOnly },
+    tdid: { get: () => jar.get('tdid'), set: readOnly },
+    analyticsLogging: () => {
+      const flag = jar.get('log-analytics-feature');
+      return !!flag && flag !== 'false';
+    },
+    storeAccessParams: readOnly,
+  };
+}

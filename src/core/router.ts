@@ -128,6 +128,8 @@ export interface History {
   /** Leaves the single-page app: a full page load where the spec asks for one. */
   load(to: string): void;
   listen(listener: () => void): () => void;
+  /** The address a link to the widget route `to` carries (history routing). */
+  href(to: string): string;
 }
 
 const parse = (to: string): Location => {
@@ -140,8 +142,14 @@ const parse = (to: string): Location => {
  * be resolved against the document's base URL, which a host's `<base href>` may put on another
  * origin: `pushState` then throws a SecurityError and a link leads off the site.
  */
-export function pageUrl(basePath: string, to: string): string {
-  return new URL(basePath + (to.startsWith('/') ? to : `/${to}`), window.location.href).href;
+export function pageUrl(basePath: string, to: string, page: string = window.location.href): string {
+  return new URL(basePath + (to.startsWith('/') ? to : `/${to}`), page).href;
+}
+
+/** The widget route of a page address under `basePath`: what the browser's history and a server render both read. */
+export function locationUnder(basePath: string, { pathname, search, hash }: Pick<URL, 'pathname' | 'search' | 'hash'>): Location {
+  const inside = pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
+  return { path: inside === '/index.html' ? '/' : inside || '/', search, hash };
 }
 
 /** History over `window.history` with paths under `basePath`. */
@@ -151,11 +159,7 @@ export function createBrowserHistory(basePath: string, scope: Scope): History {
   scope.listen(window, 'popstate', notify);
   const href = (to: string) => pageUrl(basePath, to);
   return {
-    location() {
-      const { pathname, search, hash } = window.location;
-      const inside = pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : pathname;
-      return { path: inside === '/index.html' ? '/' : inside || '/', search, hash };
-    },
+    location: () => locationUnder(basePath, window.location),
     push(to) {
       window.history.pushState(null, '', href(to));
       notify();
@@ -171,11 +175,24 @@ export function createBrowserHistory(basePath: string, scope: Scope): History {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    href,
   };
 }
 
-/** History kept in memory, for hosts that own the address bar. */
-export function createMemoryHistory(initial: string): History {
+/**
+ * The history a server render reads: the request's address, fixed (nothing navigates while a
+ * page is rendered to HTML); links point at the request's own origin, as they do in the browser.
+ */
+export function createRequestHistory(basePath: string, requestUrl: string): History {
+  const url = new URL(requestUrl);
+  const refuse = () => {
+    throw new Error('amwa: a server render cannot navigate');
+  };
+  return { location: () => locationUnder(basePath, url), push: refuse, replace: refuse, load: refuse, listen: () => () => undefined, href: (to) => pageUrl(basePath, to, url.href) };
+}
+
+/** History kept in memory, for hosts that own the address bar; `href` gives the page address under `basePath` all the same. */
+export function createMemoryHistory(initial: string, basePath = ''): History {
   const listeners = new Set<() => void>();
   let current = parse(initial);
   const go = (to: string) => {
@@ -191,6 +208,7 @@ export function createMemoryHistory(initial: string): History {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    href: (to) => pageUrl(basePath, to),
   };
 }
 
