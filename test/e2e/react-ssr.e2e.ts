@@ -4,8 +4,11 @@
 // Vite builds from the built `amwa/react`, with React's development build, whose hydration
 // warnings go to console.error. In Chromium, Firefox and WebKit (test/engines): Home is in the
 // HTML, the browser keeps the server's nodes, and nothing is reported, also on the way to the
-// scanner logon and for a returning scanner user, whose first screen is the loading shell.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// scanner logon and for a returning scanner user, whose first screen is the loading shell. Then
+// examples/nextjs's production build (made by `npm run test:hosts`, served by `next start` as
+// test/e2e/hosts.e2e.ts serves it): Home in the HTML of a plain GET, and taken over in each engine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +19,7 @@ import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
+import ports from '../hosts/ports.json';
 import { CAPTURE, type Engine } from '../engines/driver';
 import { engines } from '../engines/engines';
 import { DrivenPage } from '../engines/page';
@@ -101,10 +105,7 @@ beforeAll(async () => {
         return void response.writeHead(404).end();
       }
     }
-    // A returning scanner user: the cookie the scanner logon leaves, then the page.
-    if (url.pathname === '/returning-scanner-user') {
-      return void response.writeHead(302, { 'Set-Cookie': 'logonType=scanner; Path=/access', Location: '/access/' }).end();
-    }
+    if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     if (url.pathname !== '/access' && !url.pathname.startsWith('/access/')) return void response.writeHead(404).end();
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page(url, request.headers.cookie ?? ''));
   });
@@ -170,10 +171,88 @@ describe.each(available)('hydrated in $name', ({ launch }) => {
   });
 
   test('a returning scanner user: the shell from the server, then the scanner logon, with no warning or error', { timeout: 120_000 }, async () => {
-    const driven = await open('/returning-scanner-user');
+    // The cookie the scanner logon leaves, then the page anew (a plain navigation: WebKit's driver once hung on a redirect that set it).
+    const driven = await open('/favicon.ico');
+    await driven.evaluate("(document.cookie = 'logonType=scanner; path=/access')");
+    await driven.goto('/access/');
     await driven.waitFor('textbox', 'User ID');
     await driven.until('globalThis.__amwaReady === true', 'amwa-ready after hydration');
     expect(await driven.evaluate<boolean>("globalThis.__serverNodes.box === document.getElementById('portal').shadowRoot.querySelector('.amwa-root')"), "the server's root box was taken over").toBe(true);
     expect(await driven.problems()).toEqual([]);
+  });
+});
+
+/** Resolves once `url` answers 200, polling (a server starting up), or throws after `limit` ms. */
+async function answering(url: string, limit = 60_000) {
+  for (let waited = 0; (await fetch(url).then((response) => response.status, () => 0)) !== 200; waited += 250) {
+    if (waited > limit) throw new Error(`e2e: ${url} did not answer within ${limit / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+// The portal's element in the Next example: the <div> <AmwaPortal> renders in <main>.
+const NEXT_HOST = "document.querySelector('main > div')";
+
+describe('examples/nextjs (App Router, production build): <AmwaPortal> rendered on the server', () => {
+  const app = join(root, 'examples', 'nextjs');
+  let next: ChildProcess;
+  let nextSandbox: RunningSandbox;
+  let nextOrigin = '';
+
+  beforeAll(async () => {
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
+    // The example proxies /api/* to the sandbox on the port it was built for.
+    nextSandbox = await startSandbox({ port: ports.nextApiPort });
+    const listening = createServer();
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    const port = (listening.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => listening.close(() => resolve()));
+    nextOrigin = `http://127.0.0.1:${port}`;
+    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore' });
+    await answering(`${nextOrigin}/access`);
+  }, 120_000);
+
+  afterAll(async () => {
+    next?.kill('SIGTERM');
+    await nextSandbox?.close();
+  });
+
+  test("a plain GET (no script) gets Home: its heading and options as links on the app's origin", async () => {
+    const html = await (await fetch(`${nextOrigin}/access`)).text();
+    expect(html).toContain('<template shadowrootmode="open"><style>');
+    expect(html).toMatch(/<h1 id="amwa[\w-]+title" tabindex="-1" class="amwa-card__title">Log on with<\/h1>/);
+    expect(html).toContain(`href="${nextOrigin}/access/pages/logon/mobile"`);
+    expect(html).toContain(`href="${nextOrigin}/access/pages/logon/scanner"`);
+  });
+
+  describe.each(available)('in $name', ({ launch }) => {
+    let engine: Engine;
+    const pages = new Set<DrivenPage>();
+    beforeAll(async () => {
+      engine = await launch!();
+    });
+    afterEach(async () => {
+      await Promise.all([...pages].map((opened) => opened.close().catch(() => undefined)));
+      pages.clear();
+      nextSandbox.sandbox.reset();
+    });
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    test("takes the server's Home over with no hydration warning or error, and its scanner option leads to the user ID step, which takes what is typed", { timeout: 120_000 }, async () => {
+      const driven = await DrivenPage.open(engine, nextOrigin, '/access');
+      pages.add(driven);
+      // Taken over: the adopted stylesheet replaced the server's <style>; rendered anew, the ids would count from 1.
+      await driven.until(`${NEXT_HOST}?.shadowRoot && !${NEXT_HOST}.shadowRoot.querySelector('style')`, "the server's screen taken over");
+      await driven.heading('Log on with');
+      expect(await driven.evaluate<string>(`${NEXT_HOST}.shadowRoot.querySelector('h1').id`)).not.toMatch(/^amwa\d+-/);
+      expect(await driven.problems()).toEqual([]);
+      await driven.click('link', /^The bank's scanner/);
+      await driven.waitForPath('/access/pages/logon/scanner');
+      await driven.fill('textbox', 'User ID', 'EMMA0005');
+      expect(await driven.value('textbox', 'User ID')).toBe('EMMA0005');
+      expect(await driven.problems()).toEqual([]);
+    });
   });
 });
