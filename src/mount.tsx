@@ -80,11 +80,13 @@ interface InstanceOptions extends WidgetOptions {
   serverRendered?: ServerRendered;
 }
 
-/** How the browser takes a server-rendered first screen over. */
+/** A first screen a server rendered into the element's shadow root, and how the browser takes it over. */
 export interface ServerRendered {
+  /** The widget's root box the server rendered. */
+  box: HTMLElement;
   /** The id prefix the server rendered with. */
   idPrefix: string;
-  /** The renderer's hydration (React's `hydrateRoot`), passed in so builds that never hydrate carry none. */
+  /** Hydrates the box once the widget's stylesheet is adopted (React's `hydrateRoot`): passed in, so builds that never hydrate carry none. */
   hydrate(box: HTMLElement, app: ReactNode): Root;
 }
 
@@ -198,6 +200,8 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   const render = (settings: Settings, failed: boolean) => {
     try {
       instance = startInstance(element, settings, failed, emitter, hostOptions, guard, readyOnce, cookieStore());
+      // Only the first rendering finds the server's screen.
+      hostOptions.serverRendered = undefined;
     } catch (error) {
       console.error('amwa mount: the widget could not render', error);
       instance = undefined;
@@ -282,12 +286,10 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  // A first screen the server rendered (a declarative shadow root) is taken over where it can be,
-  // and else cleared: it is rendered anew.
-  const serverBox = settings.isolation === 'shadow' && !failed ? [...(element.shadowRoot?.children ?? [])].find((child): child is HTMLElement => child.classList.contains('amwa-root')) : undefined;
-  const hydrate = serverBox && options.serverRendered;
-  if (!hydrate && options.serverRendered) element.shadowRoot?.replaceChildren();
-  const box = hydrate ? serverBox : document.createElement('div');
+  // A first screen the server rendered (a declarative shadow root) is taken over; the error page
+  // of a mount whose options failed is rendered anew.
+  const hydrate = failed ? options.serverRendered?.box.remove() : options.serverRendered;
+  const box = hydrate ? hydrate.box : document.createElement('div');
   box.className = 'amwa-root';
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
@@ -433,8 +435,6 @@ function startInstance(
     style();
     fontsWarmUp.remove();
     if (hydrate) {
-      // Its stylesheet adopted, the server's copy of it goes: the same rules, in the same frame.
-      for (const child of [...element.shadowRoot!.children]) if (child.localName === 'style') child.remove();
       root = hydrate.hydrate(box, <AmwaApp services={services} history={history} />);
       return;
     }

@@ -3,6 +3,7 @@
 // browser that has it is played by attaching the template's content as the shadow root, as its
 // parser does (the real browsers: test/e2e/react-ssr.e2e.ts).
 import { waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -95,5 +96,25 @@ describe('<AmwaPortal> rendered on the server, taken over in the browser', () =>
     // The widget's own root unmounts in a microtask (React cannot unmount one root inside another's commit).
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(host.shadowRoot!.querySelector('.amwa-root')).toBeNull();
+  });
+
+  it("under StrictMode's rehearsal (development), renders anew after the rehearsal's unmount, with no error", async () => {
+    const error = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    const container = parse(serverHtml(props), true);
+    const onReady = vi.fn();
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <main>{<AmwaPortal {...props} onReady={onReady} />}</main>
+      </StrictMode>,
+      { onRecoverableError: recoverable },
+    );
+    await waitFor(() => expect(onReady).toHaveBeenCalled());
+    const shadow = container.querySelector('#portal')!.shadowRoot!;
+    expect(shadow.querySelectorAll('.amwa-root')).toHaveLength(1);
+    expect(shadow.querySelector('h1')!.textContent).toBe('Log on with');
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { AMWA_EVENT_TYPES, type AmwaEventMap, type AmwaEventType } from './core/events';
 import type { LocaleLoader } from './core/i18n';
 import { parseSettings, ReadSettings, readSettingsInput, type AmwaSettings } from './core/settings';
-import { createWidget, type AmwaHandle, type AmwaListeners, type WidgetHandle } from './mount';
+import { createWidget, type AmwaHandle, type AmwaListeners, type ServerRendered, type WidgetHandle } from './mount';
 import { DECLARATIVE_SHADOW_ROOT, hostIdPrefix, ServerScreen, type AmwaRequest } from './server-screen';
 
 export type { AmwaRequest };
@@ -55,6 +55,25 @@ const readProp = (settings: unknown): { read: ReadSettings; key: string } => {
 
 /** True where the HTML parser attaches `<template shadowrootmode>` as a shadow root (Chromium 111, Firefox 123, Safari 16.4). */
 const supportsDeclarativeShadowRoot = () => 'shadowRootMode' in HTMLTemplateElement.prototype;
+
+/**
+ * The first screen the server rendered into `host`'s shadow root (a declarative one), if it did:
+ * hydrated once the widget has adopted its stylesheet, when the server's copy of it goes (the
+ * same rules, in the same task: nothing flashes).
+ */
+function serverRenderedIn(host: HTMLElement, idPrefix: string): ServerRendered | undefined {
+  const children = [...(host.shadowRoot?.children ?? [])];
+  const box = children.find((child): child is HTMLElement => child.classList.contains('amwa-root'));
+  if (!box) return undefined;
+  return {
+    box,
+    idPrefix,
+    hydrate(target, app) {
+      for (const child of children) if (child.localName === 'style') child.remove();
+      return hydrateRoot(target, app);
+    },
+  };
+}
 
 /**
  * The settings a server renders the first screen from, or none where it renders an empty element:
@@ -110,7 +129,7 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
         deferRootUnmount: true,
         loadLocale: initialLoader && ((name, signal) => (loadersRef.current.loadLocale ?? initialLoader)(name, signal)),
         fetch: initialFetch && ((input, init) => (loadersRef.current.fetch ?? initialFetch)(input, init)),
-      }, { idPrefix, hydrate: (box, app) => hydrateRoot(box, app) });
+      }, serverRenderedIn(host, idPrefix));
     } catch (error) {
       console.error('amwa <AmwaPortal>: the widget could not mount', error);
     }

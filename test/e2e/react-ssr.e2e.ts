@@ -172,7 +172,8 @@ describe.each(available)('hydrated in $name', ({ launch }) => {
 
   test('a returning scanner user: the shell from the server, then the scanner logon, with no warning or error', { timeout: 120_000 }, async () => {
     // The cookie the scanner logon leaves, then the page anew (a plain navigation: WebKit's driver once hung on a redirect that set it).
-    const driven = await open('/favicon.ico');
+    const driven = await open('/access/');
+    await driven.heading('Log on with');
     await driven.evaluate("(document.cookie = 'logonType=scanner; path=/access')");
     await driven.goto('/access/');
     await driven.waitFor('textbox', 'User ID');
