@@ -20,7 +20,8 @@ type View = { status: 'loading' | 'unavailable'; path: string } | { status: 'rea
 /** Renders the page for the current location, loading bundles on demand and routing failures to the error page. */
 export function AmwaApp({ services, history, firstPage }: { services: AmwaServices; history: History; firstPage?: FirstPage }) {
   const { emit, errors, scope } = services;
-  const live = useSyncExternalStore(services.live.subscribe, services.live.get, services.live.get);
+  // Taking a server-rendered screen over, React renders what the server rendered first, then the current state.
+  const live = useSyncExternalStore(services.live.subscribe, services.live.get, () => services.serverLive ?? services.live.get());
   const { settings, i18n } = live;
   const routes = useMemo(() => createRoutes(services.cookies), [services.cookies]);
   const [location, setLocation] = useState<Location>(history.location);

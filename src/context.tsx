@@ -62,6 +62,8 @@ export interface AmwaServices {
   activityTargets: readonly EventTarget[];
   /** Settings and texts, for the components that re-render when they change. */
   live: Store<LiveState>;
+  /** Settings and texts as the server rendered them, while the browser takes a server-rendered screen over (React hydrates against them). */
+  serverLive?: LiveState;
   /** Resolves once the full table of the locale is on screen (pages other than Home need it). */
   completeTexts(): Promise<void>;
   /** Tells the host the first screen is interactive (`amwa-ready`, once per mount). */

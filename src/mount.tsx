@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { AmwaApp } from './app';
 import type { AmwaServices, LiveState } from './context';
@@ -64,6 +64,25 @@ export interface WidgetOptions extends MountOptions {
   deferRootUnmount?: boolean;
 }
 
+/** What one rendering of the widget reads: the host's options, checked, and how to take a host's server-rendered screen over. */
+interface InstanceOptions extends WidgetOptions {
+  serverRendered?: ServerRendered;
+}
+
+/**
+ * A first screen the host's React rendered on its server into the element's shadow root
+ * (`<AmwaPortal request>`), and how the browser takes it over. (A screen from `amwa/server` carries
+ * its mark and is found without this.)
+ */
+export interface ServerRendered {
+  /** The widget's root box the server rendered. */
+  box: HTMLElement;
+  /** The id prefix the server rendered with (from the host's `useId`). */
+  idPrefix: string;
+  /** Hydrates the box once the widget's stylesheet is adopted, in a React root of its own (`hydrateRoot`). */
+  hydrate(box: HTMLElement, app: ReactNode): Root;
+}
+
 /** The handle, plus replacing the whole settings (an attribute or a prop holds all of them). */
 export interface WidgetHandle extends AmwaHandle {
   replace(settings: unknown): void;
@@ -106,8 +125,12 @@ export function mount(element: HTMLElement, settings: AmwaSettings | string = {}
   return createWidget(element, settings, options);
 }
 
-/** `mount` with the options the custom element and the React component need. */
-export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}): WidgetHandle {
+/**
+ * `mount` with the options the custom element and the React component need; `serverRendered`
+ * when the host's React rendered the first screen into the element's shadow root on its server
+ * (`<AmwaPortal request>`), to be taken over instead of rendered anew.
+ */
+export function createWidget(element: HTMLElement, input: unknown, options: WidgetOptions = {}, serverRendered?: ServerRendered): WidgetHandle {
   if (typeof HTMLElement === 'undefined' || !(element instanceof HTMLElement)) throw new TypeError('amwa mount: element must be an HTMLElement');
   const marked = element as MarkedElement;
   if (marked[WIDGET_MARK]) {
@@ -122,8 +145,9 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   // Untyped hosts pass anything (`null`, a number, `{ fetch: 'x' }`): a settings error, never a throw.
   const optionsRead = readMountOptions(options);
   const checked = (optionsRead.ok ? optionsRead.options : {}) as WidgetOptions;
-  const hostOptions: WidgetOptions = {
+  const hostOptions: InstanceOptions = {
     ...checked,
+    serverRendered,
     fetch: checked.fetch && guardFetch(guard, checked.fetch),
     loadLocale: checked.loadLocale && guardLocaleLoader(guard, checked.loadLocale),
   };
@@ -162,6 +186,8 @@ export function createWidget(element: HTMLElement, input: unknown, options: Widg
   const render = (settings: Settings, failed: boolean) => {
     try {
       instance = startInstance(element, settings, failed, emitter, hostOptions, guard, readyOnce, cookieStore());
+      // Only the first rendering finds the server's screen.
+      hostOptions.serverRendered = undefined;
     } catch (error) {
       console.error('amwa mount: the widget could not render', error);
       instance = undefined;
@@ -232,7 +258,7 @@ function startInstance(
   initial: Settings,
   failed: boolean,
   emitter: ReturnType<typeof createEmitter>,
-  options: WidgetOptions,
+  options: InstanceOptions,
   guard: HostGuard,
   readyOnce: { fired: boolean },
   cookieStore: CookieStoreLike | undefined,
@@ -242,9 +268,11 @@ function startInstance(
   const settings: Settings = { ...initial };
   const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
-  // A first screen rendered by a server (amwa/server) into a declarative shadow root is taken
-  // over as it is (hydrated), keeping what the user typed; an error page renders anew.
-  const found = host.querySelector<HTMLElement>(`[${SERVER_MARK}]`);
+  // A first screen rendered by a server (amwa/server, or the host's React through <AmwaPortal>)
+  // into a declarative shadow root is taken over as it is (hydrated), keeping what the user typed;
+  // an error page renders anew.
+  const fromHost = options.serverRendered;
+  const found = fromHost?.box ?? host.querySelector<HTMLElement>(`[${SERVER_MARK}]`);
   if (failed) found?.remove();
   const served = failed ? null : found;
   const box = served ?? document.createElement('div');
@@ -329,10 +357,14 @@ function startInstance(
       return sessionLayer.get();
     },
     // A shadow root is an id space of its own: the server's markup has its ids without a prefix.
-    idPrefix: served ? '' : nextWidgetIdPrefix(),
+    // The host's React rendered with the prefix from its own `useId`, the same in the browser.
+    idPrefix: served ? (fromHost?.idPrefix ?? '') : nextWidgetIdPrefix(),
     portalRoot: box,
     activityTargets,
     live,
+    // The host's server rendered from the settings and the texts there before any table loaded: as
+    // here now. React hydrates against them, then renders the current state.
+    serverLive: served && fromHost ? live.get() : undefined,
     completeTexts: texts.complete,
     ready() {
       // The first page is on screen with its effects run: later reads see the cookies as they are then.
@@ -373,6 +405,10 @@ function startInstance(
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
+    if (served && fromHost) {
+      root = fromHost.hydrate(served, <AmwaApp services={services} history={history} />);
+      return keepTyped(served);
+    }
     if (served) return void takeOver(served).catch(renderFresh);
     renderFresh();
   };

@@ -1,10 +1,14 @@
 // A client component: the build puts 'use client' at the top of dist/react.js (bundlers drop
 // directives inside a bundle).
-import { cloneElement, forwardRef, isValidElement, useEffect, useImperativeHandle, useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, forwardRef, isValidElement, useEffect, useId, useImperativeHandle, useRef, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { AMWA_EVENT_TYPES, type AmwaEventMap, type AmwaEventType } from './core/events';
 import type { LocaleLoader } from './core/i18n';
-import { ReadSettings, readSettingsInput, type AmwaSettings } from './core/settings';
-import { createWidget, type AmwaHandle, type AmwaListeners, type WidgetHandle } from './mount';
+import { parseSettings, ReadSettings, readSettingsInput, type AmwaSettings } from './core/settings';
+import { createWidget, type AmwaHandle, type AmwaListeners, type ServerRendered, type WidgetHandle } from './mount';
+import { DECLARATIVE_SHADOW_ROOT, hostIdPrefix, ServerScreen, type AmwaRequest } from './server-screen';
+
+export type { AmwaRequest };
 
 type Pascal<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
 type PropName<K extends string> = K extends `amwa-${infer Rest}` ? `on${Pascal<Rest>}` : never;
@@ -22,6 +26,14 @@ export type AmwaPortalProps = AmwaCallbackProps & {
   fetch?: typeof fetch;
   /** The bank's logo (e.g. an `<img>`), shown in the widget's logo slot above its screens. */
   logo?: ReactNode;
+  /**
+   * The request a server render answers (its address and `Cookie` header): with it, a server
+   * renders the first screen into the HTML and the browser takes it over (docs/embedding.md,
+   * "Server rendering"). Without it the server renders an empty element.
+   */
+  request?: AmwaRequest;
+  /** The page's CSP nonce, for the `<style>` of the server-rendered screen (default: the `cspNonce` setting). */
+  nonce?: string;
   id?: string;
   className?: string;
   style?: CSSProperties;
@@ -41,21 +53,63 @@ const readProp = (settings: unknown): { read: ReadSettings; key: string } => {
   return { read: new ReadSettings(result), key: result.ok ? JSON.stringify(result.value) : `\u0000${result.field}\u0000${result.message}` };
 };
 
+/** True where the HTML parser attaches `<template shadowrootmode>` as a shadow root (Chromium 111, Firefox 123, Safari 16.4). */
+const supportsDeclarativeShadowRoot = () => 'shadowRootMode' in HTMLTemplateElement.prototype;
+
 /**
- * The amwa portal as a React component, rendered through the host's React. Renders an empty host
- * element on the server and mounts on the client; `ref` gives the widget's handle (`navigate`,
- * `update`, `on`). A failure inside the widget never reaches the host's tree.
+ * The first screen the server rendered into `host`'s shadow root (a declarative one), if it did:
+ * hydrated once the widget has adopted its stylesheet, when the server's copy of it goes (the
+ * same rules, in the same task: nothing flashes).
+ */
+function serverRenderedIn(host: HTMLElement, idPrefix: string): ServerRendered | undefined {
+  const children = [...(host.shadowRoot?.children ?? [])];
+  const box = children.find((child): child is HTMLElement => child.classList.contains('amwa-root'));
+  if (!box) return undefined;
+  return {
+    box,
+    idPrefix,
+    hydrate(target, app) {
+      for (const child of children) if (child.localName === 'style') child.remove();
+      return hydrateRoot(target, app);
+    },
+  };
+}
+
+/**
+ * The settings a server renders the first screen from, or none where it renders an empty element:
+ * settings with a problem (the browser reports it and shows the error page) and light-DOM
+ * isolation (no shadow root to declare).
+ */
+function firstScreenSettings(read: ReadSettings, request: AmwaRequest) {
+  let origin: string;
+  try {
+    origin = new URL(request.url).origin;
+  } catch {
+    return undefined;
+  }
+  const parsed = parseSettings(read, origin);
+  return parsed.ok && parsed.settings.isolation === 'shadow' ? parsed.settings : undefined;
+}
+
+/**
+ * The amwa portal as a React component, rendered through the host's React. Given the `request`,
+ * a server renders the first screen (a declarative shadow root) and the browser takes it over;
+ * without, the server renders an empty host element and the browser mounts. `ref` gives the
+ * widget's handle (`navigate`, `update`, `on`). A failure inside the widget never reaches the host's tree.
  */
 export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaPortal(
-  { settings, loadLocale, fetch, logo, id, className, style, ...callbacks },
+  { settings, loadLocale, fetch, logo, request, nonce, id, className, style, ...callbacks },
   ref,
 ) {
   const hostRef = useRef<HTMLDivElement>(null);
+  // The same on the server and in the browser that hydrates the host's tree.
+  const idPrefix = hostIdPrefix(useId());
   const handleRef = useRef<WidgetHandle | null>(null);
   // Props live in refs so a new function identity on every render neither remounts nor misses.
   const callbacksRef = useRef(callbacks as Record<string, ((detail: unknown) => unknown) | undefined>);
   callbacksRef.current = callbacks as Record<string, ((detail: unknown) => unknown) | undefined>;
   const { read, key: settingsKey } = readProp(settings);
+  const serverScreen = request ? firstScreenSettings(read, request) : undefined;
   const settingsRef = useRef(read);
   settingsRef.current = read;
   const loadersRef = useRef({ loadLocale, fetch });
@@ -75,7 +129,7 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
         deferRootUnmount: true,
         loadLocale: initialLoader && ((name, signal) => (loadersRef.current.loadLocale ?? initialLoader)(name, signal)),
         fetch: initialFetch && ((input, init) => (loadersRef.current.fetch ?? initialFetch)(input, init)),
-      });
+      }, serverRenderedIn(host, idPrefix));
     } catch (error) {
       console.error('amwa <AmwaPortal>: the widget could not mount', error);
     }
@@ -102,6 +156,15 @@ export const AmwaPortal = forwardRef<AmwaHandle, AmwaPortalProps>(function AmwaP
 
   return (
     <div ref={hostRef} id={id} className={className} style={style}>
+      {serverScreen &&
+        (typeof document === 'undefined' ? (
+          <ServerScreen settings={serverScreen} request={request!} idPrefix={idPrefix} nonce={nonce ?? serverScreen.cspNonce} />
+        ) : (
+          // The parser made the server's <template> the element's shadow root, so it is not there
+          // for React to hydrate; a browser without declarative shadow DOM kept it, empty (its
+          // content is a fragment React does not see), and renders the screen anew.
+          !supportsDeclarativeShadowRoot() && <template {...DECLARATIVE_SHADOW_ROOT} />
+        ))}
       {isValidElement(logo) ? cloneElement(logo as ReactElement<{ slot?: string }>, { slot: 'logo' }) : logo ? <span slot="logo">{logo}</span> : null}
     </div>
   );

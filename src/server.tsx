@@ -6,11 +6,10 @@
  */
 import { renderToString as renderMarkup } from 'react-dom/server';
 import { AmwaApp } from './app';
-import type { AmwaServices, LiveState } from './context';
 import { requestCookies } from './core/cookies';
 import { firstScreen } from './core/first-screen';
-import { createStore } from './core/flows/store';
-import { createMemoryHistory, pathInBase, resolveRoute, type History } from './core/router';
+import { resolveRoute } from './core/router';
+import { requestHistory, requestWidgetPath, serverServices } from './core/server-services';
 import { createScope } from './core/scope';
 import { parseSettings, type AmwaSettings, type Settings } from './core/settings';
 import { settingsErrorText } from './core/settings-report';
@@ -65,15 +64,6 @@ const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;
  */
 const needsScriptCss = `.${NEEDS_SCRIPT_CLASS}{max-height:0;overflow:hidden;margin:0;animation:amwa-needs-script 0s 3s forwards}@keyframes amwa-needs-script{to{max-height:20em;margin-top:var(--_amwa-space-4)}}`;
 
-// The server's stand-ins for what only a browser has: the render reads none of them (pages use
-// them in effects and handlers, which never run on a server); a page that did fails loudly.
-const browserOnly = <T extends object>(name: string) =>
-  new Proxy({} as T, {
-    get(_, property) {
-      throw new Error(`amwa/server: ${name}.${String(property)} is only there in the browser`);
-    },
-  });
-
 /**
  * Renders the first screen of the widget for one request: the `<amwa-portal>` element with the
  * screen that the address and the cookies open (as the browser decides), its texts and its
@@ -96,7 +86,7 @@ export async function renderToString(input: AmwaSettings | string = {}, request:
   // Light DOM is the host page's own styles and ids: only the shadow root is rendered on a server.
   if (settings.isolation !== 'shadow') return { html: element(), screen: undefined, problems: [] };
   const url = new URL(request.path ?? (settings.basePath || '/'), origin);
-  const widgetPath = settings.routing === 'memory' ? settings.initialRoute : pathInBase(url.pathname, settings.basePath) + url.search;
+  const widgetPath = requestWidgetPath(settings, url);
   const cookies = requestCookies(settings, request.cookies);
   const decided = firstScreen(new URL(widgetPath, 'http://x').pathname, cookies.logonType.get());
   const scope = createScope();
@@ -107,7 +97,7 @@ export async function renderToString(input: AmwaSettings | string = {}, request:
     const resolved = resolveRoute(createRoutes(cookies), decided.path);
     const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
     const markup = renderMarkup(
-      <AmwaApp services={serverServices(settings, cookies, i18n, scope)} history={requestHistory(widgetPath, settings.basePath, request.origin && url.href)} firstPage={{ path: resolved.path, page }} />,
+      <AmwaApp services={serverServices(settings, { cookies, i18n, scope, textsComplete: true })} history={requestHistory(widgetPath, settings.basePath, request.origin && url.href)} firstPage={{ path: resolved.path, page }} />,
     );
     const nonce = request.nonce ?? settings.cspNonce;
     const styles = css + (decided.screen === '/' ? '' : flowCss + needsScriptCss);
@@ -124,37 +114,4 @@ export async function renderToString(input: AmwaSettings | string = {}, request:
   } finally {
     scope.dispose();
   }
-}
-
-/**
- * The request's address as the widget's history: links are the page's own addresses, absolute
- * against the request's URL where its origin is known (as the browser makes them), else paths.
- */
-function requestHistory(widgetPath: string, basePath: string, pageUrl: string | undefined): History {
-  const path = (to: string) => basePath + (to.startsWith('/') ? to : `/${to}`);
-  return { ...createMemoryHistory(widgetPath), href: (to) => (pageUrl ? new URL(path(to), pageUrl).href : path(to)) };
-}
-
-/** The widget's services as a server render has them: settings, texts and cookies; what needs a browser, never touched. */
-function serverServices(settings: Settings, cookies: AmwaServices['cookies'], i18n: LiveState['i18n'] & object, scope: AmwaServices['scope']): AmwaServices {
-  const live = createStore<LiveState>({ settings, i18n, revision: 0 });
-  return {
-    settings,
-    i18n,
-    emit: () => undefined,
-    on: () => () => undefined,
-    scope,
-    api: browserOnly('api'),
-    errors: browserOnly('errors'),
-    traceLog: browserOnly('traceLog'),
-    cookies,
-    analytics: browserOnly('analytics'),
-    session: browserOnly('session'),
-    idPrefix: '',
-    portalRoot: undefined,
-    activityTargets: [],
-    live,
-    completeTexts: () => Promise.resolve(),
-    ready: () => undefined,
-  };
 }

@@ -262,3 +262,14 @@ export function createI18n(locale: string, table: Messages, fallback: Messages =
     amsterdamTime,
   };
 }
+
+/**
+ * The texts a widget shows before any table has loaded: the bundled English of the first screen
+ * under `locale`, with the accepted overrides of its language and locale (rejected ones are
+ * reported once the full table is there). A server render and the browser build the same.
+ */
+export function bundledI18n(locale: string, messages: Readonly<Record<string, Readonly<Record<string, unknown>>>>): I18n {
+  const table = bundledEnglish(locale);
+  const { accepted } = checkOverrides(table, { ...messages[locale.split('-')[0]!], ...messages[locale] });
+  return createI18n(locale, mergeMessages(table, accepted), table, false);
+}

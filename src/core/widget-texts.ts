@@ -1,5 +1,6 @@
 import {
   bundledEnglish,
+  bundledI18n,
   checkOverrides,
   createI18n,
   FALLBACK_LOCALE,
@@ -45,10 +46,10 @@ export function createTexts(settings: Settings, options: TextsOptions, scope: Sc
   let wanted = settings.locale;
   let shownTable: LoadedTable | undefined;
 
-  const withOverrides = (locale: string, table: Messages, report: boolean) => {
+  const withOverrides = (locale: string, table: Messages) => {
     const language = locale.split('-')[0]!;
     const { accepted, rejected } = checkOverrides(table, { ...settings.messages[language], ...settings.messages[locale] });
-    for (const { key, reason } of report ? rejected : []) {
+    for (const { key, reason } of rejected) {
       if (reported.has(`${locale} ${key} ${reason}`)) continue;
       reported.add(`${locale} ${key} ${reason}`);
       console.error(`amwa settings: messages for ${locale}, "${key}": ${reason}; the built-in text stays.`);
@@ -58,12 +59,9 @@ export function createTexts(settings: Settings, options: TextsOptions, scope: Sc
   };
   const show = (loaded: LoadedTable) => {
     shownTable = loaded;
-    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table, true), english ?? bundledEnglish(loaded.locale)));
+    store.set(createI18n(loaded.locale, withOverrides(loaded.locale, loaded.table), english ?? bundledEnglish(loaded.locale)));
   };
-  const showBundled = (locale: string) => {
-    const table = bundledEnglish(locale);
-    store.set(createI18n(locale, withOverrides(locale, table, false), table, false));
-  };
+  const showBundled = (locale: string) => store.set(bundledI18n(locale, settings.messages));
   const load = (locale: string) => {
     let table = tables.get(locale);
     if (!table) {

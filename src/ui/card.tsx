@@ -28,7 +28,8 @@ export const Card = forwardRef<HTMLElement, CardProps>(function Card(
   { cardTitle, headingLevel = 2, titleRef, actions, media, footer, className, children, ...rest },
   ref,
 ) {
-  const titleId = useWidgetId();
+  // A screen has one level-1 title: named, so a server-rendered screen's id is the browser's too.
+  const titleId = useWidgetId(headingLevel === 1 ? 'title' : undefined);
   const Heading = `h${headingLevel}` as const;
   return (
     <section

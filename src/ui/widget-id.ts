@@ -19,7 +19,12 @@ export function nextWidgetIdPrefix(): string {
   return `amwa${counter[COUNTER]}-`;
 }
 
-/** `useId` unique across the widgets of a page: the widget's prefix before it. */
-export function useWidgetId(): string {
-  return useContext(WidgetIdContext) + useId();
+/**
+ * `useId` unique across the widgets of a page: the widget's prefix before it. With a `name` (for
+ * an element a screen has once), the id is the prefix and the name: the same in a server render
+ * and in the browser that takes it over, where `useId` counts from another root.
+ */
+export function useWidgetId(name?: string): string {
+  const generated = useId();
+  return useContext(WidgetIdContext) + (name ?? generated);
 }
