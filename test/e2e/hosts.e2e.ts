@@ -12,7 +12,6 @@
 // Every walk ends on the sandbox's 'You are logged on', styled and linking back to the sandbox.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { BrowserContext, Response } from 'playwright-core';
@@ -23,6 +22,7 @@ import { copyEnv, exampleCopy, recipeCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import EXAMPLES from '../hosts/examples.json';
 import { colourCode, heading, hear, textbox } from './flows';
+import { answering, freePort } from './serving';
 import { checkA11y, confirmMobile, newPage, resetSandbox, setConfig, tabTo, useE2E, waitForPortal, widget, type NewPageOptions, type TestPage } from './harness';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
@@ -52,23 +52,6 @@ describe('two widgets on one page (the sandbox page, a second <amwa-portal> adde
     page.expectNoConsoleErrors();
   });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-/** Resolves once `url` answers 200, polling (a server starting up), or throws after `limit` ms. */
-async function answering(url: string, limit = 60_000) {
-  for (let waited = 0; (await fetch(url).then((response) => response.status, () => 0)) !== 200; waited += 250) {
-    if (waited > limit) throw new Error(`e2e: ${url} did not answer within ${limit / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /**
  * EMMA0005's scanner logon from the scanner page of a widget on `origin`, through the testing kit

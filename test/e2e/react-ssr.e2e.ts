@@ -5,7 +5,7 @@
 // warnings go to console.error. In Chromium, Firefox and WebKit (test/engines): Home is in the
 // HTML, the browser keeps the server's nodes, and nothing is reported, also on the way to the
 // scanner logon and for a returning scanner user, whose first screen is the loading shell. Then
-// examples/nextjs's production build (made by `npm run test:hosts`, served by `next start` as
+// examples/nextjs's production build (copied out and built by `node test/hosts/build.mjs nextjs`, served by `next start` as
 // test/e2e/hosts.e2e.ts serves it): Home in the HTML of a plain GET, and taken over in each engine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -19,10 +19,12 @@ import { renderToString } from 'react-dom/server';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../packages/amwa-sandbox/src/index';
+import { copyEnv, exampleCopy } from '../hosts/copies.mjs';
 import ports from '../hosts/ports.json';
 import { CAPTURE, type Engine } from '../engines/driver';
 import { engines } from '../engines/engines';
 import { DrivenPage } from '../engines/page';
+import { answering, freePort } from './serving';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const work = join(root, '.tmp', 'react-ssr');
@@ -183,33 +185,22 @@ describe.each(available)('hydrated in $name', ({ launch }) => {
   });
 });
 
-/** Resolves once `url` answers 200, polling (a server starting up), or throws after `limit` ms. */
-async function answering(url: string, limit = 60_000) {
-  for (let waited = 0; (await fetch(url).then((response) => response.status, () => 0)) !== 200; waited += 250) {
-    if (waited > limit) throw new Error(`e2e: ${url} did not answer within ${limit / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 // The portal's element in the Next example: the <div> <AmwaPortal> renders in <main>.
 const NEXT_HOST = "document.querySelector('main > div')";
 
 describe('examples/nextjs (App Router, production build): <AmwaPortal> rendered on the server', () => {
-  const app = join(root, 'examples', 'nextjs');
+  const app = exampleCopy('nextjs');
   let next: ChildProcess;
   let nextSandbox: RunningSandbox;
   let nextOrigin = '';
 
   beforeAll(async () => {
-    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error('e2e: examples/nextjs is not built; run `npm run test:hosts`');
+    if (!existsSync(join(app, '.next', 'BUILD_ID'))) throw new Error(`e2e: examples/nextjs is not built in ${app}; run \`node test/hosts/build.mjs nextjs\` (or \`npm run test:hosts\`)`);
     // The example proxies /api/* to the sandbox on the port it was built for.
     nextSandbox = await startSandbox({ port: ports.nextApiPort });
-    const listening = createServer();
-    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
-    const port = (listening.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => listening.close(() => resolve()));
+    const port = await freePort();
     nextOrigin = `http://127.0.0.1:${port}`;
-    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }, stdio: 'ignore' });
+    next = spawn(join(app, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: app, env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }), stdio: 'ignore' });
     await answering(`${nextOrigin}/access`);
   }, 120_000);
 
