@@ -133,7 +133,7 @@ export const flowCss = `
 .amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
   position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: rgba(255, 255, 255, 0.92); cursor: pointer; pointer-events: auto;
 }
-.amwa-status:is([data-status="expired"], [data-status="failed"], [data-status="locked"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
+.amwa-status:is([data-status="expired"], [data-status="failed"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
 .amwa-status__icon { width: 28px; height: 28px; color: var(--_amwa-text-muted); }
 .amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
