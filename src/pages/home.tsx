@@ -3,7 +3,7 @@ import { Card } from '../ui/card';
 import { MobileIcon, ScannerGlyphIcon } from '../ui/icons';
 import { AppLink, ContactLink, OptionLink } from './app-link';
 
-/** Choose access means: the two ways to log on, with activation and contact in the footer line. */
+/** Choose access means: the two ways to log on, then the 'New Scanner?' and contact cards (spec rows S2.18, S2.19). */
 export function Home() {
   const t = useT();
   usePageName('logon:choose-access-means');
@@ -13,16 +13,18 @@ export function Home() {
         cardTitle={t('home.title')}
         headingLevel={1}
         footer={
+          // Two small cards (.amwa-tile) in the shell's footer, as the spec's Home has them.
           <>
-            <p>
-              {t('home.newScanner')}{' '}
+            <div className="amwa-tile">
+              <h2>{t('home.newScanner')}</h2>
               <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
                 {t('home.activateFirst')}
               </AppLink>
-            </p>
-            <p>
-              {t('home.questions')} <ContactLink>{t('common.contactUs')}</ContactLink>
-            </p>
+            </div>
+            <div className="amwa-tile">
+              <h2>{t('home.questions')}</h2>
+              <ContactLink>{t('common.contactUs')}</ContactLink>
+            </div>
           </>
         }
       >

@@ -146,16 +146,10 @@ export const flowCss = `
 /* Scanner pages */
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-accent-strong); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
-.amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
-/* The trace id is for the service team: tucked under Details, small, with a Copy button */
-.amwa-technical-error__details { margin-top: var(--_amwa-space-2); }
-.amwa-technical-error__details > summary { display: flex; align-items: center; gap: var(--_amwa-space-2); min-height: 44px; font-weight: 700; cursor: pointer; }
-.amwa-technical-error__details > summary::before {
-  content: ""; border-left: 7px solid currentColor; border-block: 5px solid transparent; transition: transform 150ms ease-out;
-}
-.amwa-technical-error__details[open] > summary::before { transform: rotate(90deg); }
-.amwa-technical-error__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
-.amwa-technical-error__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
+/* An end's reference for the service team: the time, and the trace id in plain sight with Copy beside it */
+.amwa-technical-error .amwa-reference { margin-top: var(--_amwa-space-2); }
+.amwa-reference__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
+.amwa-reference__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
 
 /* Profile selector */
 .amwa-profile-selector__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }

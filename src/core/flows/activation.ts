@@ -364,6 +364,8 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
     },
 
     async submitFinish(tokenResponse) {
+      // Only from the finish screen: after a lockout nothing sends the locked call again.
+      if (store.get().screen !== 'finish') return;
       await step(
         contract.activationValidate.path,
         async () => {

@@ -98,7 +98,7 @@ export const scannerLogonTransitions: Record<ScannerLogonStatus, Partial<Record<
   starting: { started: 'code', failed: 'userId', busy: 'userId', expire: 'userId' },
   code: { back: 'userId', logon: 'loggingOn', expire: 'userId' },
   loggingOn: { rejected: 'code', failed: 'code', busy: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
-  selectProfile: { selected: 'handingOver', expire: 'userId' },
+  selectProfile: { back: 'userId', selected: 'handingOver', expire: 'userId' },
   handingOver: { rejected: 'code', failed: 'code', busy: 'code', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
   stepUp: { back: 'userId', logon: 'steppingUp', expire: 'userId' },
   steppingUp: { rejected: 'stepUp', failed: 'code', busy: 'stepUp', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
@@ -151,7 +151,7 @@ export interface ScannerLogon {
   readonly authentication: Authentication | undefined;
   /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid or a 429's wait still runs. */
   submitUserId(userId: string, remember: boolean): Promise<boolean>;
-  /** Back from the code step or the step-up to the user ID step. */
+  /** Back from the code step, the profile selector or the step-up to the user ID step; from the selector it drops the profiles the logon signed in. */
   back(): void;
   /**
    * Log on with the scanner's response code (digits) to the colour code on screen; false if the
@@ -439,9 +439,12 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     back() {
       attempt?.dispose();
       handOverDue = false;
+      const from = store.get().status;
       if (!fire('back', { codeError: undefined })) return;
       colourCode.hide();
       stepUpCode.hide();
+      // Those profiles were signed in for this logon only: a Back gives it up, and Next starts afresh.
+      if (from === 'selectProfile') void session.dropTokens().catch(() => undefined);
     },
     async logon(code) {
       const { status } = store.get();

@@ -188,6 +188,12 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
               await logon.continueLogon();
               if (logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.selectProfile, 'success');
             }}
+            onBack={() => {
+              analytics.step(SCANNER_PAGE_NAMES.selectProfile, 'go_back');
+              setCode('');
+              logon.back();
+            }}
+            onHelp={() => openHelp()}
           />
         ) : (
           <Card>
