@@ -259,7 +259,10 @@ describe('personas', () => {
     await expectKeyboardReachable(page);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => void dialogs.push(dialog.type()));
-    await button(page, 'Back to login').click();
+    // The activation ends here: back to login is its one way on, a primary link.
+    const way = page.locator('.amwa-root').getByRole('link', { name: 'Back to login' });
+    expect(await way.getAttribute('class')).toContain('amwa-button--primary');
+    await way.click();
     await waitForPortal(page, 'Log on with');
     expect(dialogs).toEqual([]);
     page.expectNoConsoleErrors();
