@@ -9,25 +9,7 @@ export function Home() {
   usePageName('logon:choose-access-means');
   return (
     <div className="amwa-page">
-      <Card
-        cardTitle={t('home.title')}
-        headingLevel={1}
-        footer={
-          // Two small cards (.amwa-tile) in the shell's footer, as the spec's Home has them.
-          <>
-            <div className="amwa-tile">
-              <h2>{t('home.newScanner')}</h2>
-              <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
-                {t('home.activateFirst')}
-              </AppLink>
-            </div>
-            <div className="amwa-tile">
-              <h2>{t('home.questions')}</h2>
-              <ContactLink>{t('common.contactUs')}</ContactLink>
-            </div>
-          </>
-        }
-      >
+      <Card cardTitle={t('home.title')} headingLevel={1}>
         <ul className="amwa-options">
           <OptionLink to="/pages/logon/mobile" track="mobile" icon={<MobileIcon />} label={t('home.mobile')} hint={t('home.mobileHint')} />
           <OptionLink
@@ -39,6 +21,20 @@ export function Home() {
             hint={t('home.scannerHint')}
           />
         </ul>
+        {/* Two small cards side by side below the options, as the spec's Home has them (S2.18, S2.19):
+            one row keeps Home within the height docs/performance.md tells hosts to reserve. */}
+        <div className="amwa-tiles">
+          <div className="amwa-tile">
+            <h2>{t('home.newScanner')}</h2>
+            <AppLink to="/pages/activate-scanner" fullPage track="activate-scanner">
+              {t('home.activateFirst')}
+            </AppLink>
+          </div>
+          <div className="amwa-tile">
+            <h2>{t('home.questions')}</h2>
+            <ContactLink>{t('common.contactUs')}</ContactLink>
+          </div>
+        </div>
       </Card>
     </div>
   );
