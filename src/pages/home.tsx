@@ -21,8 +21,8 @@ export function Home() {
             hint={t('home.scannerHint')}
           />
         </ul>
-        {/* Two small cards side by side below the options, as the spec's Home has them (S2.18, S2.19):
-            one row keeps Home within the height docs/performance.md tells hosts to reserve. */}
+        {/* Two small cards below the options, as the spec's Home has them (S2.18, S2.19): side by
+            side where two fit, so Home stays within the height docs/performance.md tells hosts to reserve. */}
         <div className="amwa-tiles">
           <div className="amwa-tile">
             <h2>{t('home.newScanner')}</h2>

@@ -135,7 +135,7 @@ export const css = `
   background: var(--_amwa-surface); box-shadow: 0 1px 2px rgba(0, 0, 0, 0.06);
 }
 .amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
-.amwa-tiles { display: grid; grid-template-columns: 1fr 1fr; gap: var(--_amwa-space-3); width: 100%; }
+.amwa-tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(10em, 1fr)); gap: var(--_amwa-space-3); }
 .amwa-tile { padding: var(--_amwa-space-3) var(--_amwa-space-4); }
 .amwa-tile > h2 { margin: 0; font-size: inherit; }
 .amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
