@@ -443,12 +443,14 @@ export const STATES: readonly GalleryState[] = [
   {
     id: 'scanner-code-403',
     group: 'scanner',
-    name: 'Scanner logon: too many attempts (403)',
+    name: 'Scanner logon: too many attempts (403), the lockout screen',
     route: '/pages/logon/scanner',
     walk: (t) => toCode(t),
     alone: async (t) => {
       await t.fault({ path: `${TOKEN}/authentication/standalone/authenticate`, status: 403, body: { errorCode: 'scanner-deactivated' } });
       await answer(t, 'EMMA0005', RESPONSE_CODE, 'Log on');
+      // One screen that ends: heading, the spec's message, time and trace id, back to login.
+      await t.heading('Your scanner has been deactivated');
       await t.text(MESSAGES.attempts);
     },
   },
@@ -614,8 +616,9 @@ export const STATES: readonly GalleryState[] = [
     route: '/pages/activate-scanner',
     alone: async (t) => {
       await confirmEmail(t, 'ANNA0001', () => t.fault({ path: `${API}/scanner/status`, status: 503, body: { errorCode: 'gallery-fault' } }));
+      // Said once: the screen's heading and the technical text with its reference, no alert above.
+      await t.heading('We could not check your scanner details');
       await t.text(MESSAGES.technical);
-      await t.text('We could not check your scanner details.');
     },
   },
   { id: 'activation-serial-number', group: 'activation', name: 'Activation 3: serial number', route: '/pages/activate-scanner', walk: (t) => toSerialNumber(t) },
@@ -708,12 +711,14 @@ export const STATES: readonly GalleryState[] = [
   {
     id: 'activation-finish-403',
     group: 'activation',
-    name: 'Activation 5: too many attempts (403)',
+    name: 'Activation 5: too many attempts (403), the lockout screen',
     route: '/pages/activate-scanner',
     walk: (t) => toFinish(t),
     alone: async (t) => {
       await t.fault({ path: `${TOKEN}/activation/validate`, status: 403, body: { errorCode: 'too-many-attempts' } });
       await answer(t, 'ANNA0001', 'Confirmation code', 'Next');
+      // One screen that ends: no stepper, colour code, field or Next; time, trace id, back to login.
+      await t.heading('Too many attempts');
       await t.text(MESSAGES.finishAttempts);
     },
   },

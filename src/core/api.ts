@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { parseCookies } from './cookie-jar';
 import type { ZodMiniType } from 'zod/mini';
 import { AmwaApiError } from './api-error';
 import type { Emit } from './events';
@@ -113,7 +113,7 @@ export function createApiClient({ settings, emit, scope, language, fetch: send =
   // The page reads only cookies of its own host: with the API on another origin, an XSRF-TOKEN
   // cookie it can read is the host's own (or another port's), never the API's, so only the header counts.
   const readCookie = () =>
-    typeof location === 'undefined' || new URL(settings.apiBaseUrl).origin === location.origin ? Cookies.get(XSRF_COOKIE) : undefined;
+    typeof document === 'undefined' ? undefined : typeof location === 'undefined' || new URL(settings.apiBaseUrl).origin === location.origin ? parseCookies(document.cookie).get(XSRF_COOKIE) : undefined;
 
   /** The XSRF token: the API's cookie when the page can read it, else one shared GET on `{apiBaseUrl}/` answering it in a header. */
   async function xsrfToken(headers: Record<string, string>) {

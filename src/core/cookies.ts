@@ -1,4 +1,4 @@
-import JsCookie from 'js-cookie';
+import { cookieJar, parseCookies, readCookieValue, type CookieAttributes } from './cookie-jar';
 import type { Settings } from './settings';
 
 /**
@@ -82,17 +82,17 @@ export function askedNow(store: CookieStoreLike | undefined): CookieStoreLike | 
 /**
  * The page's cookies by name, read without blocking: the first read of `document.cookie` waits for
  * the browser's network process (tens of ms on a slow phone, while it is busy loading the page),
- * the Cookie Store API answers in a task of its own. Names and values are decoded as js-cookie
- * decodes them, and the first of two cookies of one name wins, as in `document.cookie`.
+ * the Cookie Store API answers in a task of its own. Names and values are decoded as
+ * `document.cookie`'s are (cookie-jar.ts), and the first of two cookies of one name wins, as in `document.cookie`.
  */
 async function readAhead(store: CookieStoreLike): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   for (const { name, value } of await store.getAll()) {
     try {
       const found = decodeURIComponent(name);
-      if (!jar.has(found)) jar.set(found, JsCookie.converter.read(value, found));
+      if (!jar.has(found)) jar.set(found, readCookieValue(value));
     } catch {
-      // A name js-cookie cannot decode is skipped there too.
+      // A name that cannot be decoded is skipped there too.
     }
   }
   return jar;
@@ -141,9 +141,9 @@ export function acceptedAccessParams(search: string | URLSearchParams, brandPref
  * see the cookies as they were at mount. Otherwise every read is `document.cookie`'s.
  */
 export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix'>, store: CookieStoreLike | undefined = undefined): WidgetCookies {
-  const writer = JsCookie.withAttributes({
+  const writer = cookieJar({
     path: settings.basePath || '/',
-    expires: COOKIE_LIFETIME_MS / 86_400_000, // js-cookie counts in days
+    expires: COOKIE_LIFETIME_MS / 86_400_000, // in days
     secure: globalThis.location?.protocol === 'https:',
     sameSite: 'Lax',
   });
@@ -161,7 +161,7 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
     : Promise.resolve();
   const jar = {
     get: (name: string) => (ahead ? ahead.get(name) : writer.get(name)),
-    set: (name: string, value: string, attributes?: Parameters<typeof JsCookie.set>[2]) => {
+    set: (name: string, value: string, attributes?: CookieAttributes) => {
       settle();
       writer.set(name, value, attributes);
     },
@@ -176,7 +176,7 @@ export function createCookies(settings: Pick<Settings, 'basePath' | 'brandPrefix
 /** Where the accessors read and write: the page's cookies, or a request's. */
 interface CookieJar {
   get(name: string): string | undefined;
-  set(name: string, value: string, attributes?: Parameters<typeof JsCookie.set>[2]): void;
+  set(name: string, value: string, attributes?: CookieAttributes): void;
   remove(name: string): void;
 }
 
@@ -217,20 +217,10 @@ function cookieAccessors(settings: Pick<Settings, 'brandPrefix'>, jar: CookieJar
 
 /**
  * The widget's cookies as a request's `Cookie` header (or a name-value record) holds them, for a
- * server renderer: read as the browser reads them (decoded as js-cookie decodes, the first of two
+ * server renderer: read as the browser reads them (decoded as `document.cookie`'s are, the first of two
  * cookies of one name wins); writes do nothing, a server renders and never answers for the page.
  */
 export function requestCookies(settings: Pick<Settings, 'brandPrefix'>, given: string | Readonly<Record<string, string>> | undefined): Cookies {
-  const read = new Map<string, string>();
-  const pairs = typeof given === 'string' ? given.split(';').map((pair) => pair.split('=')) : Object.entries(given ?? {});
-  for (const [rawName = '', ...rest] of pairs) {
-    try {
-      const name = decodeURIComponent(rawName.trim());
-      const value = typeof given === 'string' ? rest.join('=').trim().replace(/^"(.*)"$/, '$1') : rest[0]!;
-      if (name && !read.has(name)) read.set(name, typeof given === 'string' ? JsCookie.converter.read(value, name) : value);
-    } catch {
-      // A name js-cookie cannot decode is skipped in the browser too.
-    }
-  }
+  const read = typeof given === 'string' ? parseCookies(given) : new Map(Object.entries(given ?? {}));
   return cookieAccessors(settings, { get: (name) => read.get(name), set() {}, remove() {} });
 }

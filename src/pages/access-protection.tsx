@@ -4,11 +4,13 @@ import { currentPage, whenShown } from '../core/page-shown';
 import { Alert } from '../ui/alert';
 import { Card } from '../ui/card';
 import { EMAIL_SLOT, RichText } from '../ui/rich-text';
-import { AppLink, useContactTracking } from './app-link';
+import { useContactTracking } from './app-link';
+import { WayOn } from './end-screen';
 
 /**
  * Access protection: once the page is shown, stores the accepted query parameters, drops the
- * query from the address bar and goes to the start page; without any query parameter it explains that access is not allowed.
+ * query from the address bar and goes to the start page; without any query parameter it explains,
+ * in the shell's card, that access is not allowed: an error alert that can be closed, and the way on.
  */
 export function AccessProtection() {
   const t = useT();
@@ -16,7 +18,7 @@ export function AccessProtection() {
   const trackContact = useContactTracking();
   const router = useRouter();
   const [dismissed, setDismissed] = useState(false);
-  const onwardRef = useRef<HTMLElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
   const hasQuery = new URLSearchParams(router.location.search).size > 0;
   usePageName('logon:access-protection');
 
@@ -32,32 +34,24 @@ export function AccessProtection() {
     return () => left.abort();
   }, [hasQuery, cookies, router]);
 
-  // The close button is gone with the alert: focus goes to the way forward that replaces it.
+  // The close button is gone with the alert: focus goes to the way on.
   useEffect(() => {
-    if (dismissed) onwardRef.current?.querySelector<HTMLElement>('.amwa-card__body > p:last-child a')?.focus();
+    if (dismissed) cardRef.current?.querySelector<HTMLElement>('.amwa-card__actions a')?.focus();
   }, [dismissed]);
 
   if (hasQuery) return <div className="amwa-page" />;
+  const text = <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />;
   return (
     <div className="amwa-page">
-      {dismissed ? (
-        // The closed alert leaves the page its heading, what it said, and the way on.
-        <Card ref={onwardRef} cardTitle={t('accessProtection.title')} headingLevel={1}>
-          <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
-          <p>
-            <AppLink to="/">{t('accessProtection.toStart')}</AppLink>
-          </p>
-        </Card>
-      ) : (
-        <>
-          <h1 className="amwa-visually-hidden" tabIndex={-1}>
-            {t('accessProtection.title')}
-          </h1>
-          <Alert variant="error" title={t('accessProtection.title')} closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>
-            <RichText text={t('accessProtection.text', EMAIL_SLOT)} values={{ email: settings.serviceEmail }} onLinkClick={trackContact} />
-          </Alert>
-        </>
-      )}
+      <Card
+        ref={cardRef}
+        cardTitle={t('accessProtection.title')}
+        headingLevel={1}
+        actions={<WayOn to="/">{t('accessProtection.toStart')}</WayOn>}
+      >
+        {/* Closed, the alert leaves what it said in the card. */}
+        {dismissed ? text : <Alert variant="error" closeLabel={t('common.close')} onDismiss={() => setDismissed(true)}>{text}</Alert>}
+      </Card>
     </div>
   );
 }

@@ -45,12 +45,18 @@ describe('access protection', () => {
     expect(cookie('logonType')).toBe('scanner');
   });
 
-  it('without parameters explains that access is not allowed, dismissably', async () => {
+  it('without parameters explains in the shell that access is not allowed: a card with its h1, the alert (closable) and the way on', async () => {
     const view = await open('/pages/access-protection');
-    const alert = await view.findByRole('alert');
-    expect(alert.textContent).toContain('You are not allowed to access');
+    const heading = await view.findByRole('heading', { level: 1, name: 'You are not allowed to access online banking' });
+    // Inside the shell's card, not a lone alert: heading, alert and the way on share one card.
+    const card = heading.closest('.amwa-card')!;
+    const alert = within(card as HTMLElement).getByRole('alert');
+    expect(alert.textContent).toContain('You do not have access yet.');
+    expect(within(card as HTMLElement).getByRole('link', { name: 'Go to the start page' }).className).toContain('amwa-button--primary');
     await userEvent.click(view.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(view.queryByRole('alert')).toBeNull());
+    // What the alert said stays in the card.
+    expect(card.textContent).toContain('You do not have access yet.');
   });
 });
 
@@ -97,12 +103,19 @@ describe('access protection: what a link may write', () => {
   });
 });
 
+/** The time on an end page: 'Timestamp', then 'MMMM dd, HH:mm:ss' and Amsterdam's zone. */
+const TIME_WITH_ZONE = /Timestamp[A-Z][a-z]+ \d{2}, \d{2}:\d{2}:\d{2} CES?T/;
+
 describe('error page', () => {
-  it('shows a trace id that matches the format', async () => {
+  it('shows the time with its zone, a trace id that matches the format with Copy, and Log on again as the primary way on', async () => {
     const view = await open(`/pages/error?trace-id=${TRACE}`);
-    expect(await view.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    const heading = await view.findByRole('heading', { name: 'Something went wrong' });
+    const card = heading.closest<HTMLElement>('.amwa-card')!;
+    expect(card.textContent).toMatch(TIME_WITH_ZONE);
     expect(view.getByText(TRACE)).toBeTruthy();
-    expect(view.getByRole('link', { name: 'Log on again' })).toBeTruthy();
+    await userEvent.click(view.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(TRACE);
+    expect(view.getByRole('link', { name: 'Log on again' }).className).toContain('amwa-button--primary');
   });
 
   it('ignores a trace id in another format', async () => {
@@ -115,7 +128,9 @@ describe('error page', () => {
 describe('not found', () => {
   it('answers unknown paths with the 404 page', async () => {
     const view = await open('/pages/nothing-here');
-    expect(await view.findByRole('heading', { name: '404 - Page Not Found' })).toBeTruthy();
+    const heading = await view.findByRole('heading', { name: '404 - Page Not Found' });
+    expect(heading.closest('.amwa-card')!.textContent).toMatch(TIME_WITH_ZONE);
+    expect(view.getByRole('link', { name: 'Log on again' }).className).toContain('amwa-button--primary');
   });
 
   it("tells an old 'mobile' bookmark that the logon page moved", async () => {
@@ -129,9 +144,23 @@ describe('logged off', () => {
   it("'Log on again' forgets the logon type and returns to the start page", async () => {
     document.cookie = 'logonType=scanner; path=/';
     const view = await open('/pages/logout');
-    await userEvent.click(await view.findByRole('link', { name: 'Log on again' }));
+    const again = await view.findByRole('link', { name: 'Log on again' });
+    expect(again.className).toContain('amwa-button--primary');
+    expect(again.closest('.amwa-card')!.textContent).toMatch(TIME_WITH_ZONE);
+    await userEvent.click(again);
     expect(cookie('logonType')).toBeUndefined();
     expect(await view.findByRole('heading', { level: 1, name: 'Log on with' })).toBeTruthy();
+  });
+});
+
+describe('home', () => {
+  it("shows 'New Scanner?' and the contact item as cards of their own, each titled (spec S2.18, S2.19)", async () => {
+    const view = await open('/');
+    await view.findByRole('heading', { level: 1, name: 'Log on with' });
+    const scanner = view.getByRole('heading', { level: 2, name: 'New Scanner?' }).closest<HTMLElement>('.amwa-tile')!;
+    expect(within(scanner).getByRole('link', { name: 'Activate your scanner first' })).toBeTruthy();
+    const contact = view.getByRole('heading', { level: 2, name: 'Questions?' }).closest<HTMLElement>('.amwa-tile')!;
+    expect(within(contact).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:service@demobank.example');
   });
 });
 

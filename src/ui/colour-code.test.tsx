@@ -67,7 +67,7 @@ describe('ColourCode', () => {
     expect(region.textContent).toBe(labels.expiredText);
   });
 
-  it('keeps one frame for every state, and when locked fades the code for good without Refresh', async () => {
+  it('keeps one frame for every state', () => {
     const { container, rerender } = renderState({ status: 'shown', image, spinner: false });
     const frame = container.querySelector('.amwa-status__frame');
     for (const state of [{ status: 'loading', spinner: false }, { status: 'expired', spinner: false }, { status: 'error', spinner: false }] as const) {
@@ -75,12 +75,5 @@ describe('ColourCode', () => {
       // The same frame element throughout: nothing below it is laid out anew.
       expect(container.querySelector('.amwa-status__frame')).toBe(frame);
     }
-    const onRefresh = vi.fn();
-    rerender(<ColourCode state={{ status: 'shown', image, spinner: false }} onRefresh={onRefresh} {...labels} locked />);
-    expect(container.querySelector('.amwa-colour-code')?.getAttribute('data-status')).toBe('locked');
-    expect(screen.queryByRole('img', { name: labels.alt })).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
-    await userEvent.setup().click(container.querySelector('.amwa-status__panel')!);
-    expect(onRefresh).not.toHaveBeenCalled();
   });
 });

@@ -17,8 +17,6 @@ export interface ColourCodeProps {
   loadingLabel: string;
   /** The placeholder image shown in place of an expired code: `{staticPath}/image`. */
   placeholderSrc: string;
-  /** The scanner is locked (the fifth wrong code): the code fades for good, without Refresh. */
-  locked?: boolean;
 }
 
 /**
@@ -26,10 +24,10 @@ export interface ColourCodeProps {
  * filtered (see `.amwa-colour-code__image`), in the shared status block. Expired or failed, the
  * faded placeholder keeps its place with why and Refresh; focus then stays on the component.
  */
-export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc, locked = false }: ColourCodeProps) {
+export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, failedText, loadingLabel, placeholderSrc }: ColourCodeProps) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const stale = locked || state.status === 'expired' || state.status === 'error';
-  const status = locked ? 'locked' : state.status === 'error' ? 'failed' : state.status === 'expired' ? 'expired' : state.status === 'loading' || state.spinner ? 'loading' : 'shown';
+  const stale = state.status === 'expired' || state.status === 'error';
+  const status = state.status === 'error' ? 'failed' : state.status === 'expired' ? 'expired' : state.status === 'loading' || state.spinner ? 'loading' : 'shown';
   return (
     <StatusBlock
       boxRef={boxRef}
@@ -37,14 +35,14 @@ export function ColourCode({ state, onRefresh, alt, refreshLabel, expiredText, f
       dataState={state.status}
       status={status}
       picture={
-        !locked && state.status === 'shown' && state.image ? (
+        state.status === 'shown' && state.image ? (
           <img className="amwa-colour-code__image" src={`data:image/png;base64,${state.image.base64Cronto}`} alt={alt} />
         ) : stale ? (
           <img className="amwa-colour-code__image amwa-colour-code__placeholder" src={placeholderSrc} alt="" />
         ) : undefined
       }
       waitLabel={loadingLabel}
-      message={locked ? '' : state.status === 'error' ? failedText : stale ? expiredText : ''}
+      message={state.status === 'error' ? failedText : stale ? expiredText : ''}
       refreshLabel={refreshLabel}
       onRefresh={() => {
         boxRef.current?.focus();

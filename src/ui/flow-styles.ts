@@ -133,7 +133,7 @@ export const flowCss = `
 .amwa-status[data-status="expired"] .amwa-status__panel, .amwa-status[data-status="failed"] .amwa-status__panel {
   position: relative; grid-area: 1 / 1; align-self: stretch; justify-self: stretch; background: color-mix(in srgb, var(--_amwa-surface) 92%, transparent); cursor: pointer; pointer-events: auto;
 }
-.amwa-status:is([data-status="expired"], [data-status="failed"], [data-status="locked"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
+.amwa-status:is([data-status="expired"], [data-status="failed"]) img { opacity: 0.25; filter: grayscale(1) blur(2px); }
 .amwa-status__icon { width: 28px; height: 28px; color: var(--_amwa-text-muted); }
 .amwa-status__panel .amwa-button { min-width: 120px; }
 .amwa-app-links { display: flex; flex-wrap: wrap; gap: var(--_amwa-space-1) var(--_amwa-space-5); margin: 0; padding: 0; list-style: none; }
@@ -147,16 +147,10 @@ export const flowCss = `
 /* Scanner pages */
 .amwa-scanner-logon__icon { display: block; margin: 0 auto; color: var(--_amwa-primary); }
 .amwa-scanner-logon__steps { padding-left: 1.25em; }
-.amwa-technical-error .amwa-facts { margin: var(--_amwa-space-2) 0 0; }
-/* The trace id is for the service team: tucked under Details, small, with a Copy button */
-.amwa-technical-error__details { margin-top: var(--_amwa-space-2); }
-.amwa-technical-error__details > summary { display: flex; align-items: center; gap: var(--_amwa-space-2); min-height: 2.75rem; font-weight: 700; cursor: pointer; }
-.amwa-technical-error__details > summary::before {
-  content: ""; border-left: 7px solid currentColor; border-block: 5px solid transparent; transition: transform 150ms ease-out;
-}
-.amwa-technical-error__details[open] > summary::before { transform: rotate(90deg); }
-.amwa-technical-error__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
-.amwa-technical-error__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
+/* An end's reference for the service team: the time, and the trace id in plain sight with Copy beside it */
+.amwa-technical-error .amwa-reference { margin-top: var(--_amwa-space-2); }
+.amwa-reference__trace { font-size: var(--_amwa-font-size-s); overflow-wrap: anywhere; }
+.amwa-reference__copy { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_amwa-space-3); margin-top: var(--_amwa-space-2); }
 
 /* Profile selector */
 .amwa-profile-selector__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }

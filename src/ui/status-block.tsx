@@ -7,8 +7,8 @@ import { icon } from './icons';
 import { Spinner } from './spinner';
 import { useFlowStyles } from './use-styles';
 
-/** What a status block shows: the code itself, a wait, a code that can no longer be used, or one locked for good (no Refresh). */
-export type StatusBlockStatus = 'loading' | 'shown' | 'busy' | 'expired' | 'failed' | 'locked';
+/** What a status block shows: the code itself, a wait, or a code that can no longer be used. */
+export type StatusBlockStatus = 'loading' | 'shown' | 'busy' | 'expired' | 'failed';
 
 /** A clock with a stopped hand: the code ran out (not a broken image). */
 export const ExpiredIcon = icon('expired', () => (

@@ -126,11 +126,14 @@ export const css = `
   .amwa-option > .amwa-icon--chevron-right { display: none; }
 }
 
-.amwa-card, .amwa-option {
+.amwa-card, .amwa-option, .amwa-tile {
   width: 100%; border: 1px solid var(--_amwa-divider); border-radius: var(--_amwa-radius-l);
   background: var(--_amwa-surface); box-shadow: 0 1px 2px var(--_amwa-shadow);
 }
 .amwa-card { container-type: inline-size; max-width: 470px; padding: var(--_amwa-space-5); }
+.amwa-tiles { display: grid; grid-template-columns: repeat(auto-fit, minmax(10em, 1fr)); gap: var(--_amwa-space-3); }
+.amwa-tile { padding: var(--_amwa-space-3) var(--_amwa-space-4); }
+.amwa-tile > h2 { margin: 0; font-size: inherit; }
 .amwa-card__title { margin: 0 0 var(--_amwa-space-4); font-size: var(--_amwa-font-size-xl); line-height: 1.3; }
 .amwa-card__body { display: flex; flex-direction: column; gap: var(--_amwa-space-4); }
 :where(.amwa-card__body) > * { margin-block: 0; }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmitter } from '../core/events';
 import { createI18n } from '../core/i18n';
-import { TechnicalErrorAlert } from './technical-error-alert';
+import { TechnicalErrorAlert, useTechnicalException } from './technical-error-alert';
 
 afterEach(cleanup);
 
@@ -15,16 +15,20 @@ function setup() {
   const emitter = createEmitter();
   const i18n = createI18n('en-GB', {});
   const onLinkClick = vi.fn();
-  const view = render(
-    <TechnicalErrorAlert
-      on={emitter.on}
-      text={TEXT}
-      labels={{ timestamp: 'Timestamp', traceId: 'Trace ID', details: 'Details', copy: 'Copy', copied: 'Copied' }}
-      formatTime={i18n.amsterdamTime}
-      locale="en-GB"
-      onLinkClick={onLinkClick}
-    />,
-  );
+  function Page() {
+    const detail = useTechnicalException(emitter.on);
+    return (
+      <TechnicalErrorAlert
+        detail={detail}
+        text={TEXT}
+        labels={{ timestamp: 'Timestamp', traceId: 'Trace ID', copy: 'Copy', copied: 'Copied' }}
+        formatTime={i18n.amsterdamTime}
+        locale="en-GB"
+        onLinkClick={onLinkClick}
+      />
+    );
+  }
+  const view = render(<Page />);
   return { ...view, emit: emitter.emit, onLinkClick };
 }
 
@@ -40,11 +44,10 @@ describe('TechnicalErrorAlert', () => {
     // 10:05:09 UTC is 12:05:09 in Amsterdam summer time.
     // The time zone is named: summer time in July.
     expect(alert.textContent).toContain('TimestampJuly 01, 12:05:09 CEST');
-    // The trace id sits under Details (closed), beside a Copy button.
-    const details = alert.querySelector('details')!;
-    expect(details.open).toBe(false);
-    expect(details.querySelector('summary')?.textContent).toBe('Details');
-    expect(details.textContent).toContain(`Trace ID${TRACE}`);
+    // The trace id is in plain sight, so a screenshot carries it (spec row S2.105), with Copy beside it.
+    expect(alert.querySelector('details')).toBeNull();
+    expect(alert.textContent).toContain(`Trace ID${TRACE}`);
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
   it('copies the trace id to the clipboard and says so', async () => {
@@ -52,10 +55,25 @@ describe('TechnicalErrorAlert', () => {
     const { emit } = setup();
     act(() => emit('amwa-technical-exception', { date: '2024-01-15T08:00:00Z', traceId: TRACE, timeout: false }));
     expect(screen.getByRole('alert').textContent).toContain('January 15, 09:00:00 CET');
-    await user.click(screen.getByText('Details'));
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(TRACE);
     expect(screen.getByRole('status').textContent).toBe('Copied');
+    // A new exception is a new reference: the old 'Copied' goes.
+    act(() => emit('amwa-technical-exception', { date: '2024-01-15T08:05:00Z', traceId: TRACE, timeout: false }));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('copies by keyboard: Tab reaches Copy, Enter copies', async () => {
+    const user = userEvent.setup();
+    const { emit } = setup();
+    act(() => emit('amwa-technical-exception', { date: '2024-01-15T08:00:00Z', traceId: TRACE, timeout: false }));
+    await user.tab();
+    // The service address link comes first, then Copy.
+    expect(document.activeElement?.textContent).toBe('service@bank.example');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy' }));
+    await user.keyboard('{Enter}');
+    expect(await navigator.clipboard.readText()).toBe(TRACE);
   });
 
   it('leaves out the trace id when there is none, and uses now for an invalid date', () => {

@@ -271,7 +271,10 @@ describe('personas', () => {
     await expectKeyboardReachable(page);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => void dialogs.push(dialog.type()));
-    await button(page, 'Back to login').click();
+    // The activation ends here: back to login is its one way on, a primary link.
+    const way = page.locator('.amwa-root').getByRole('link', { name: 'Back to login' });
+    expect(await way.getAttribute('class')).toContain('amwa-button--primary');
+    await way.click();
     await waitForPortal(page, 'Log on with');
     expect(dialogs).toEqual([]);
     page.expectNoConsoleErrors();
@@ -368,7 +371,7 @@ describe('validation and server messages', () => {
     page.expectNoConsoleErrors({ allow: [/status of 500/] });
   });
 
-  test('PIN and finish codes: their formats, a wrong code (400) and too many attempts (403)', async () => {
+  test('PIN and finish codes: their formats, a wrong code (400), and too many attempts (403) ending on the lockout screen', async () => {
     const page = await toSerialNumber('ANNA0001');
     await steps.pin(page, 'ANNA0001');
     await field(page, 'Confirmation code').fill('12345678901234');
@@ -389,8 +392,35 @@ describe('validation and server messages', () => {
     await checkA11y(page, 'finish 400');
     await fault(e2e.url, { path: `${TOKEN}/activation/validate`, status: 403, body: { errorCode: 'too-many-attempts' } });
     await button(page, 'Next').click();
-    await expect.poll(() => fieldError(page, 'Confirmation code')).toBe(MESSAGES.attempts);
-    expect(await field(page, 'Confirmation code').inputValue()).toBe('111 111 111 111 111'.replace(/1/g, wrong[0]!));
+    // One screen that ends: a plain heading, the spec's message (what happens next), no stepper,
+    // colour code, field or Next behind it, the time and trace id, and back to login as the way on.
+    await onScreen(page, 'Too many attempts');
+    await page.getByText(MESSAGES.attempts).waitFor();
+    const portal = page.locator('.amwa-root');
+    expect(await portal.locator('.amwa-stepper, .amwa-colour-code, input').count()).toBe(0);
+    expect(await button(page, 'Next').count()).toBe(0);
+    const card = portal.locator('.amwa-card');
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Timestamp [A-Z][a-z]+ \d{2}, \d{2}:\d{2}:\d{2} CES?T/);
+    const traceId = /Trace ID (\S+)/.exec(text)?.[1];
+    expect(traceId).toMatch(/^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i);
+    await checkA11y(page, 'finish 403: locked out');
+    // Nothing re-sends the locked call: not Enter in a field (there is none), not a walk over every control.
+    const sent = e2e.requests('activationValidate').length;
+    await expectKeyboardReachable(page);
+    await page.keyboard.press('Enter');
+    expect(e2e.requests('activationValidate')).toHaveLength(sent);
+    // Copy by keyboard; the way on is a primary link, followed by keyboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
+    await tabTo(page, 'Copy');
+    await page.keyboard.press('Enter');
+    await card.getByText('Copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(traceId);
+    expect(await portal.getByRole('link', { name: 'Back to login' }).getAttribute('class')).toContain('amwa-button--primary');
+    await tabTo(page, 'Back to login');
+    await page.keyboard.press('Enter');
+    await waitForPortal(page, 'Log on with');
+    expect(e2e.requests('activationValidate')).toHaveLength(sent);
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
 
@@ -411,14 +441,20 @@ describe('validation and server messages', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('a technical error on the means check shows the technical alert and can be tried again', async () => {
+  test('a technical error on the means check is said once, on its own screen with time and trace id, and can be tried again', async () => {
     const page = await e2e.open(START);
     await waitForPortal(page, TITLES.overview);
     await steps.credentials(page);
     await steps.registrationCode(page, 'ANNA0001');
     await fault(e2e.url, { path: `${SCANNER}/status`, status: 503 });
     await steps.meansCheck(page, 'ANNA0001');
+    await onScreen(page, 'We could not check your scanner details');
+    // Said once: no technical alert above the card; the card says what to do, with the reference.
     await page.getByText(/A technical error occurred\. Please try again\./).waitFor();
+    expect(await page.getByText(/A technical error occurred/).count()).toBe(1);
+    expect(await page.locator('.amwa-root [role="alert"]').count()).toBe(0);
+    const text = (await page.locator('.amwa-root .amwa-card').innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Timestamp [A-Z][a-z]+ \d{2}, \d{2}:\d{2}:\d{2} CES?T Trace ID \S+/);
     await checkA11y(page, 'means check failed');
     await button(page, 'Try again').click();
     await onScreen(page, TITLES.serialNumber);

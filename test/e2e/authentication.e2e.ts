@@ -87,6 +87,22 @@ describe('authentication in the scanner logon', () => {
     page.expectNoConsoleErrors();
   });
 
+  test('the profile selector is a screen like the others: its h1, Help, and Back by keyboard gives the logon up (its tokens revoked) for the user ID step', async () => {
+    const page = await answerFirstCode();
+    await page.getByRole('heading', { level: 1, name: SELECT_PROFILE }).waitFor();
+    expect(await button(page, 'Help').count()).toBe(1);
+    await checkA11y(page, 'select profile with Back and Help');
+    const revoked = e2e.requests('revokeToken').length;
+    await tabTo(page, 'Back');
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'User ID' }).waitFor();
+    await expect.poll(() => e2e.requests('revokeToken').length).toBeGreaterThan(revoked);
+    // Next starts afresh: a new colour code to answer.
+    await button(page, 'Next').click();
+    await colourCode(page).waitFor();
+    page.expectNoConsoleErrors();
+  });
+
   test('a token refresh answered 401 under the profile selector ends the session as the inactivity limit does: the session-expired notice, the user ID step, the way back Home', async () => {
     // The activation's inactivity limit of 6 s makes the session refresh at 3 s idle (6 s less its
     // 3 s margin) on every page; the logon's own limit stays far away.

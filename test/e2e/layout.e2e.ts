@@ -244,11 +244,11 @@ describe('forced colours (1.4.1, 1.4.11)', () => {
   test('Home keeps the edges of its options and cards', async () => {
     const page = await open('/access/', 1280);
     await page.emulateMedia({ forcedColors: 'active' });
-    const edges = await widget(page).locator('.amwa-option, .amwa-card').evaluateAll((elements) =>
+    const edges = await widget(page).locator('.amwa-option, .amwa-card, .amwa-tile').evaluateAll((elements) =>
       elements.map((element) => `${getComputedStyle(element).borderTopStyle} ${getComputedStyle(element).borderTopWidth}`),
     );
-    // The two options and the shell around them.
-    expect(edges).toEqual(['solid 1px', 'solid 1px', 'solid 1px']);
+    // The shell, the two options and the two cards below them ('New Scanner?', contact: S2.18, S2.19).
+    expect(edges).toEqual(['solid 1px', 'solid 1px', 'solid 1px', 'solid 1px', 'solid 1px']);
   });
 });
 

@@ -34,7 +34,7 @@ const ATTEMPTS =
 const TECHNICAL =
   'A technical error occurred. Please try again. If the issue persists, send your user ID and a screenshot of the whole page to your service team via service@demobank.example for support.';
 const EXPIRED = 'This colour code has expired. Select Refresh for a new one.';
-const FAILED = 'The colour code could not be loaded. Select Refresh to try again.';
+const REFRESH_FOR_NEW = 'Select Refresh for a new colour code.';
 const TRACE_ID = /^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i;
 
 /** A Luhn-valid 7-digit code other than `right`, so only the server can say it is wrong. */
@@ -207,7 +207,7 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('answers a wrong code with the 400 message and, at the fifth, the 403 message with the code step locked', async () => {
+  test('answers a wrong code with the 400 message and, at the fifth, ends on the lockout screen that never sends the code again', async () => {
     const page = await openLogon();
     await toCodeStep(page);
     const wrong = wrongCode(await scanScreen(page));
@@ -224,15 +224,39 @@ describe('scanner logon', () => {
     await codeField(page).clear();
     await codeField(page).fill(wrong);
     await button(page, 'Log on').click();
+    await waitForPortal(page, 'Your scanner has been deactivated');
     await page.getByText(ATTEMPTS).waitFor();
     expect(await page.getByText(COMBINATION).count()).toBe(0);
-    // Locked out, and it looks it: the colour code fades without Refresh, the field and Log on stay disabled.
-    expect(await page.locator('.amwa-colour-code').getAttribute('data-status')).toBe('locked');
-    expect(await colourCode(page).count()).toBe(0);
-    expect(await button(page, 'Refresh').count()).toBe(0);
-    expect(await codeField(page).isDisabled()).toBe(true);
-    expect(await button(page, 'Log on').isDisabled()).toBe(true);
+    // One screen that ends: no scan instructions, colour code frame, field, Log on or Back behind it.
+    const card = widget(page).locator('.amwa-card');
+    expect(await card.count()).toBe(1);
+    expect(await page.getByText('Scan the colour code below with your scanner.').count()).toBe(0);
+    expect(await widget(page).locator('.amwa-colour-code').count()).toBe(0);
+    expect(await codeField(page).count()).toBe(0);
+    expect(await button(page, 'Log on').count()).toBe(0);
+    expect(await button(page, 'Back').count()).toBe(0);
+    // The time with its zone and the trace id of the 403, in plain sight.
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Timestamp [A-Z][a-z]+ \d{2}, \d{2}:\d{2}:\d{2} CES?T/);
+    const traceId = /Trace ID (\S+)/.exec(text)?.[1];
+    expect(traceId).toMatch(TRACE_ID);
     await checkA11y(page, 'scanner deactivated (403)');
+    // Nothing re-sends the locked call: not a wait, not every control on the screen.
+    const sent = e2e.requests('standaloneAuthenticate').length;
+    await expectKeyboardReachable(page);
+    expect(e2e.requests('standaloneAuthenticate')).toHaveLength(sent);
+    // Copy by keyboard, then the one way on, a primary link, by keyboard too.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
+    await tabTo(page, 'Copy');
+    await page.keyboard.press('Enter');
+    await card.getByRole('status').getByText('Copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(traceId);
+    const way = widget(page).getByRole('link', { name: 'Back to login' });
+    expect(await way.getAttribute('class')).toContain('amwa-button--primary');
+    await tabTo(page, 'Back to login');
+    await page.keyboard.press('Enter');
+    await waitForPortal(page, 'Log on with');
+    expect(e2e.requests('standaloneAuthenticate')).toHaveLength(sent);
     page.expectNoConsoleErrors({ allow: [/status of 40[03]/] });
   });
 
@@ -290,7 +314,7 @@ describe('scanner logon', () => {
     page.expectNoConsoleErrors();
   });
 
-  test('shows a server fault in the technical error alert with Amsterdam time and its zone, the trace id under Details, until a refresh clears it', async () => {
+  test('shows a server fault in the technical error alert with Amsterdam time and its zone, the trace id in plain sight with Copy, until a refresh clears it', async () => {
     const page = await openLogon();
     const events = await recordEvents(page);
     await toCodeStep(page);
@@ -307,16 +331,21 @@ describe('scanner logon', () => {
     expect(text).toMatch(new RegExp(`Timestamp ${amsterdam(new Date((await response.allHeaders()).date!))} CES?T`));
     const traceId = (await response.allHeaders())['x-trace-id']!;
     expect(traceId).toMatch(TRACE_ID);
-    // The trace id waits under Details, for the mail to the service team.
-    expect(text).not.toContain(traceId);
-    await alert.getByText('Details', { exact: true }).click();
-    expect((await alert.innerText()).replace(/\s+/g, ' ')).toContain(`Trace ID ${traceId}`);
+    // The trace id in plain sight, without a click, so the screenshot the text asks for carries it (S2.105).
+    expect(text).toContain(`Trace ID ${traceId}`);
     expect(await alert.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
     expect(await codeField(page).isDisabled()).toBe(true);
-    // The code did not run out: the placeholder says it could not be loaded.
-    expect(await page.getByText(FAILED).count()).toBe(1);
+    // Said once: the alert says what failed, the spoiled code's frame only the way on.
+    expect(await page.getByText(REFRESH_FOR_NEW).count()).toBe(1);
+    expect(await page.getByText('A technical error occurred', { exact: false }).count()).toBe(1);
     expect(await page.getByText(EXPIRED).count()).toBe(0);
     await checkA11y(page, 'technical error');
+    // Copy by keyboard.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
+    await tabTo(page, 'Copy');
+    await page.keyboard.press('Enter');
+    await alert.getByText('Copied').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(traceId);
 
     await button(page, 'Refresh').click();
     await alert.waitFor({ state: 'detached' });

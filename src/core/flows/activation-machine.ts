@@ -1,7 +1,8 @@
 // The activation's step machine (spec sections 2 and 4): its screens, where each move leads, and
 // the pure reducer the controller in activation.ts drives.
+import type { Lockout } from './lockout';
 
-/** Every screen of the activation card, in order, then the two status alerts. */
+/** Every screen of the activation card, in order, then the two status alerts and the lockout. */
 export type ActivationScreen =
   | 'overview'
   | 'credentials'
@@ -14,10 +15,11 @@ export type ActivationScreen =
   | 'finish'
   | 'done'
   | 'missing'
-  | 'effective';
+  | 'effective'
+  | 'locked';
 
-/** How a screen is left: forwards, or to one of the status alerts. */
-export type ActivationMove = 'next' | 'missing' | 'effective';
+/** How a screen is left: forwards, to one of the status alerts, or locked out by too many wrong codes. */
+export type ActivationMove = 'next' | 'missing' | 'effective' | 'locked';
 
 /** The step table: where each move leads from each screen. A move a screen lacks is an unknown step. */
 export const activationSteps: Record<ActivationScreen, Partial<Record<ActivationMove, ActivationScreen>>> = {
@@ -29,10 +31,11 @@ export const activationSteps: Record<ActivationScreen, Partial<Record<Activation
   pin: { next: 'pinSet' },
   pinSet: { next: 'doneYesNext' },
   doneYesNext: { next: 'finish' },
-  finish: { next: 'done' },
+  finish: { next: 'done', locked: 'locked' },
   done: {},
   missing: {},
   effective: {},
+  locked: {},
 };
 
 /** The error a move outside the step table raises (spec section 4). */
@@ -52,9 +55,10 @@ export const ACTIVATION_PAGE_NAMES: Record<ActivationScreen, string> = {
   done: 'activation:step6:done',
   missing: 'activation:status:missing',
   effective: 'activation:status:effective',
+  locked: 'activation:status:locked',
 };
 
-/** Which of the six stepper steps (1-based) a screen belongs to; none on the overview and the alerts. */
+/** Which of the six stepper steps (1-based) a screen belongs to; none on the overview, the alerts and the lockout. */
 export const ACTIVATION_STEP_OF: Partial<Record<ActivationScreen, number>> = {
   credentials: 1,
   registrationCode: 2,
@@ -85,6 +89,8 @@ export interface ActivationState {
   levelOfAssurance?: 1 | 2;
   /** The corporate-portal logout the finished activation's logout named: leaving 'done' goes there. */
   logoutUrl?: string;
+  /** When the lockout came and the trace id its answer carried, for the service team. */
+  lockout?: Lockout;
   /** The means check failed with a technical error and can be tried again. */
   checkFailed: boolean;
   /** The inactivity warning is open. */
@@ -97,7 +103,7 @@ export interface ActivationState {
 export type ActivationEvent =
   | { type: 'request' }
   | { type: 'reject'; fieldErrors?: ActivationState['fieldErrors']; checkFailed?: boolean }
-  | { type: 'move'; move: ActivationMove; data?: Pick<ActivationState, 'userName' | 'anonymizedEmail' | 'levelOfAssurance' | 'logoutUrl'> }
+  | { type: 'move'; move: ActivationMove; data?: Pick<ActivationState, 'userName' | 'anonymizedEmail' | 'levelOfAssurance' | 'logoutUrl' | 'lockout'> }
   | { type: 'edit'; field: ActivationField }
   | { type: 'warn'; open: boolean }
   | { type: 'wait'; seconds: number | undefined }

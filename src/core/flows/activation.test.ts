@@ -372,15 +372,35 @@ describe('activation against the sandbox', () => {
     expect(activation.state.screen).toBe('pin');
   });
 
-  it('answers a wrong finish code with 400 and too many attempts with 403, keeping the user on the step', async () => {
-    const { activation, fault, scan, walkTo } = setup();
+  it('answers a wrong finish code with 400, keeping the user on the step', async () => {
+    const { activation, scan, walkTo } = setup();
     await walkTo('ANNA0001', 'finish');
     const right = await scan('ANNA0001', 'finish');
     await activation.submitFinish(right === '0'.repeat(15) ? '1'.repeat(15) : '0'.repeat(15));
     expect(activation.state).toMatchObject({ screen: 'finish', busy: false, fieldErrors: { finishCode: 'validation.confirmationCodeInvalid' } });
+  });
+
+  it('ends on the lockout at too many attempts (403): no colour code, no timers, no token, and the call is never sent again', async () => {
+    const { activation, events, fault, leaveWarning, paths, scan, session, walkTo } = setup({ limitS: 60 });
+    await walkTo('ANNA0001', 'finish');
+    const right = await scan('ANNA0001', 'finish');
     await fault(contract.activationValidate.path, 403);
     await activation.submitFinish(right);
-    expect(activation.state).toMatchObject({ screen: 'finish', fieldErrors: { finishCode: 'validation.finishAttempts' } });
+    expect(activation.state).toMatchObject({ screen: 'locked', busy: false, fieldErrors: {} });
+    // When it came and the answer's trace id, for the service team.
+    expect(Number.isNaN(Date.parse(activation.state.lockout!.date))).toBe(false);
+    expect(activation.state.lockout!.traceId).toMatch(/^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i);
+    expect(activation.colourCodes.finish.state.status).toBe('idle');
+    expect(leaveWarning.enabled).toBe(false);
+    expect(activation.inactivityDeadline).toBeUndefined();
+    // The profile the registration code signed in is gone; no logout call (its event could take the page away).
+    await vi.waitFor(() => expect(session.profiles).toEqual([]));
+    expect(events.filter(([type]) => type === 'amwa-logout' || type === 'amwa-next').map(([, detail]) => detail)).not.toContainEqual({ flow: 'activation', step: 'finish' });
+    const sent = paths.filter((path) => path.endsWith(contract.activationValidate.path)).length;
+    await activation.submitFinish(right);
+    expect(() => activation.next()).toThrow(UNKNOWN_STEP);
+    expect(paths.filter((path) => path.endsWith(contract.activationValidate.path)).length).toBe(sent);
+    expect(activation.state.screen).toBe('locked');
   });
 
   it('raises an error for a finish answer outside level of assurance 1 or 2 and ends the flow', async () => {

@@ -22,6 +22,7 @@ import { createAuthentication, MALFORMED_MEANS_RESPONSE, storedMeansMemory } fro
 import { createColourCode, readColourCode, type ColourCode, type ColourCodeImage, type ColourCodeLoader } from './colour-code';
 import { createInactivityTimer } from './inactivity';
 import type { LeaveWarning } from './leave-warning';
+import { lockoutOf } from './lockout';
 import { logout } from './logout';
 import { createStore } from './store';
 
@@ -49,7 +50,7 @@ export interface ActivationDeps {
   errors: ErrorHandler;
   traceLog: Pick<TraceLog, 'trace'>;
   /** Signs in the profile the registration code opens; its token is the bearer of the later calls. */
-  session: Pick<Session, 'addProfiles' | 'setActiveProfile' | 'accessToken' | 'logout'>;
+  session: Pick<Session, 'addProfiles' | 'setActiveProfile' | 'accessToken' | 'logout' | 'dropTokens'>;
   leaveWarning: LeaveWarning;
   /** The page's address, to resolve relative urls against. */
   base: string;
@@ -104,9 +105,14 @@ const otpRequestErrors = (error: AmwaApiError): FieldErrors | undefined => {
   return { userName: 'validation.otpCombination', email: 'validation.otpCombination' };
 };
 
-/** Spec section 8: the finish step's wrong code and too many attempts. */
-const finishErrors = (error: AmwaApiError): FieldErrors | undefined =>
-  error.status === 400 ? { finishCode: 'validation.confirmationCodeInvalid' } : error.status === 403 ? { finishCode: 'validation.finishAttempts' } : undefined;
+/** What a step's failed call comes to: field messages, or too many attempts (the flow is over). */
+type StepVerdict = FieldErrors | typeof LOCKED;
+/** The finish step's 403: too many wrong codes, the activation is locked out. */
+const LOCKED = 'locked';
+
+/** Spec section 8: the finish step's wrong code, and too many attempts, which locks the activation out. */
+const finishErrors = (error: AmwaApiError): StepVerdict | undefined =>
+  error.status === 400 ? { finishCode: 'validation.confirmationCodeInvalid' } : error.status === 403 ? LOCKED : undefined;
 
 const isColourCodeScreen = (screen: ActivationScreen): screen is ColourCodeScreen => screen === 'serialNumber' || screen === 'pin' || screen === 'finish';
 
@@ -204,11 +210,25 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
   };
 
   /**
-   * Runs one step's calls, one at a time; `errorFor` turns the answers the step knows into field
-   * messages, a 429 holds Next back for its wait (the fields keep what was typed), everything else
-   * goes to the shared handler. True when the step went through.
+   * Too many wrong codes: the flow ends on the lockout screen, its colour code gone, and this
+   * tab's tokens are dropped, so nothing can send the locked call again. No logout call: its
+   * 'amwa-logout' could take the host page away before the customer has read the screen.
    */
-  const step = async (origin: string, run: () => Promise<void>, errorFor: (error: AmwaApiError) => FieldErrors | undefined = () => undefined) => {
+  const lockOut = (error: unknown) => {
+    end();
+    // Not `move`: the finish step was not done, so no 'amwa-next'.
+    dispatch({ type: 'move', move: LOCKED, data: { lockout: lockoutOf(error) } });
+    colourCodes.finish.hide();
+    authenticated = false;
+    void session.dropTokens().catch(() => undefined);
+  };
+
+  /**
+   * Runs one step's calls, one at a time; `errorFor` turns the answers the step knows into field
+   * messages or a lockout, a 429 holds Next back for its wait (the fields keep what was typed),
+   * everything else goes to the shared handler. True when the step went through.
+   */
+  const step = async (origin: string, run: () => Promise<void>, errorFor: (error: AmwaApiError) => StepVerdict | undefined = () => undefined) => {
     if (store.get().busy || scope.disposed || cooldown.seconds !== undefined) return false;
     dispatch({ type: 'request' });
     emit('amwa-clear-technical-exception', {});
@@ -221,8 +241,10 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
         dispatch({ type: 'reject' });
         return false;
       }
-      const fieldErrors = isApiError(error) && error.kind === 'http' ? errorFor(error) : undefined;
-      if (fieldErrors && !scope.disposed) dispatch({ type: 'reject', fieldErrors });
+      const verdict = isApiError(error) && error.kind === 'http' ? errorFor(error) : undefined;
+      if (scope.disposed) return false;
+      if (verdict === LOCKED) lockOut(error);
+      else if (verdict) dispatch({ type: 'reject', fieldErrors: verdict });
       else fail(error, isApiError(error) ? error.path : origin);
       return false;
     }
@@ -342,6 +364,8 @@ export function createActivation({ api, scope, settings, emit, errors, traceLog,
     },
 
     async submitFinish(tokenResponse) {
+      // Only from the finish screen: after a lockout nothing sends the locked call again.
+      if (store.get().screen !== 'finish') return;
       await step(
         contract.activationValidate.path,
         async () => {

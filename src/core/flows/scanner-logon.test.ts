@@ -210,7 +210,7 @@ describe('scanner logon', () => {
     expect(ctx.cookies.logonType.get()).toBeUndefined();
   });
 
-  it('shows the 400 message for a wrong code, and at the fifth deactivates the scanner, then shows the 403 message', async () => {
+  it('shows the 400 message for a wrong code, and at the fifth deactivates the scanner and ends locked, sending nothing more', async () => {
     const ctx = setup();
     const image = await toCodeStep(ctx);
     const wrong = wrongCode(scanned(ctx.state, image.base64Cronto));
@@ -222,12 +222,20 @@ describe('scanner logon', () => {
     expect(ctx.logon.state.codeError).toBeUndefined();
     expect(ctx.paths).not.toContain(`/access${SCANNER_LOGON_PATHS.deactivate}`);
     await ctx.logon.logon(wrong);
-    expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
+    expect(ctx.logon.state).toMatchObject({ status: 'locked', codeError: CODE_ERRORS[403] });
+    // When it came and the answer's trace id, for the service team.
+    expect(ctx.logon.state.lockout?.traceId).toMatch(/^\d{2}-[a-z\d]{32}-[a-z\d]{16}-\d{2}$/i);
+    expect(Number.isNaN(Date.parse(ctx.logon.state.lockout!.date))).toBe(false);
     expect(ctx.paths.filter((path) => !path.includes('/log/')).slice(-2)).toEqual([SCANNER_LOGON_PATHS.authenticate, `/access${SCANNER_LOGON_PATHS.deactivate}`]);
     expect(scannerDeactivated(ctx.state, 'EMMA0005')).toBe(true);
     expect(await ctx.traced()).toContain('trace scanner-logon:deactivated EMMA0005');
-    await ctx.logon.logon(scanned(ctx.state, image.base64Cronto));
-    expect(ctx.logon.state.codeError).toBe(CODE_ERRORS[403]);
+    // The end: no colour code stays live, and neither Log on nor Back nor a refresh sends anything.
+    expect(ctx.logon.colourCode.state.status).toBe('idle');
+    const calls = ctx.paths.length;
+    expect(await ctx.logon.logon(scanned(ctx.state, image.base64Cronto))).toBe(false);
+    ctx.logon.back();
+    expect(ctx.paths).toHaveLength(calls);
+    expect(ctx.logon.state).toMatchObject({ status: 'locked', codeError: CODE_ERRORS[403] });
     expect(ctx.of('amwa-technical-exception')).toEqual([]);
     expect(ctx.navigateToError).not.toHaveBeenCalled();
   });
@@ -404,7 +412,8 @@ describe('scanner logon', () => {
     expect(scannerLogonTransitions.userId.logon).toBeUndefined();
     expect(scannerLogonTransitions.redirecting).toEqual({});
     expect(scannerLogonTransitions.loggingOn.rejected).toBe('code');
-    expect(scannerLogonTransitions.selectProfile.back).toBeUndefined();
+    expect(scannerLogonTransitions.locked).toEqual({});
+    expect(scannerLogonTransitions.code.locked).toBeUndefined();
     expect(scannerLogonTransitions.steppingUp.rejected).toBe('stepUp');
   });
 
@@ -510,6 +519,19 @@ describe('scanner logon with the authentication component', () => {
     expect(ctx.leave).toHaveBeenCalledWith(`${running.url}/__sandbox/logged-on`);
     expect(acceptedLogons(ctx.state).map((logon) => logon.username)).toEqual([MULTI_PROFILE_USER_ID]);
     expect(ctx.of('amwa-next').map((next) => next.step)).toEqual(['userId', 'selectProfile', 'code']);
+  });
+
+  it('Back from the profile selector gives the logon up: the user ID step, the signed-in profiles dropped and revoked', async () => {
+    const ctx = setup();
+    await answer(ctx, await toCodeStep(ctx, MULTI_PROFILE_USER_ID));
+    expect(ctx.logon.state.status).toBe('selectProfile');
+    expect(ctx.session.profiles.length).toBeGreaterThan(0);
+    ctx.logon.back();
+    expect(ctx.logon.state.status).toBe('userId');
+    expect(ctx.session.profiles).toEqual([]);
+    // Dropped by Back, not lost under the selector: no end of the session.
+    expect(ctx.onSessionLost).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(ctx.paths).toContain('/oauth2/token/revoke'));
   });
 
   it('ends the session when the profiles on offer are signed out under the selector (a refresh answered 401)', async () => {

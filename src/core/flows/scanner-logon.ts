@@ -33,6 +33,7 @@ import {
 import { ANONYMOUS_WARM_UPS, liveAnonymous as live, reportableSessionError, startAnonymous as start } from './anonymous';
 import { createColourCode, readColourCode, type ColourCode } from './colour-code';
 import { deviceProfile as pageDeviceProfile, pageEnvironment, type DeviceProfile } from './device-profile';
+import { lockoutOf, type Lockout } from './lockout';
 import { logout } from './logout';
 import { checkRedirect } from './redirect';
 import { createStore } from './store';
@@ -66,9 +67,10 @@ export const CODE_ERRORS = {
 
 /**
  * Where the flow is: the user ID step, starting the session, the code step, answering it, the
- * profile selector, logging on with the chosen profile, the step-up, answering it, or leaving.
+ * profile selector, logging on with the chosen profile, the step-up, answering it, leaving, or
+ * locked out by too many wrong codes (the end: the scanner is deactivated).
  */
-export type ScannerLogonStatus = 'userId' | 'starting' | 'code' | 'loggingOn' | 'selectProfile' | 'handingOver' | 'stepUp' | 'steppingUp' | 'redirecting';
+export type ScannerLogonStatus = 'userId' | 'starting' | 'code' | 'loggingOn' | 'selectProfile' | 'handingOver' | 'stepUp' | 'steppingUp' | 'redirecting' | 'locked';
 
 /** The screen's state. */
 export interface ScannerLogonState {
@@ -78,26 +80,30 @@ export interface ScannerLogonState {
   codeError?: (typeof CODE_ERRORS)[keyof typeof CODE_ERRORS];
   /** A 429 holds the step's action back for this many seconds (the user is told); undefined when it may go. */
   retryInS?: number;
+  /** When the lockout came and its answer's trace id, once the status is 'locked'. */
+  lockout?: Lockout;
 }
 
-type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'busy' | 'chooseProfile' | 'stepUp' | 'selected' | 'loggedOn' | 'expire';
+type ScannerLogonEvent = 'next' | 'started' | 'back' | 'logon' | 'rejected' | 'failed' | 'busy' | 'chooseProfile' | 'stepUp' | 'selected' | 'loggedOn' | 'locked' | 'expire';
 
 /**
  * Every move of the flow; an event missing from a row is ignored in that state. A failure after
  * the code was answered goes back to the code step: its colour code, spoiled, starts over. A 429
  * ('busy') goes back to the step the user pressed from (the code step after the profile
- * selector), to try again once the wait is over.
+ * selector), to try again once the wait is over. A lockout (403 on the code) is the end: 'locked'
+ * has no way out, so no code can be sent again.
  */
 export const scannerLogonTransitions: Record<ScannerLogonStatus, Partial<Record<ScannerLogonEvent, ScannerLogonStatus>>> = {
   userId: { next: 'starting', expire: 'userId' },
   starting: { started: 'code', failed: 'userId', busy: 'userId', expire: 'userId' },
   code: { back: 'userId', logon: 'loggingOn', expire: 'userId' },
-  loggingOn: { rejected: 'code', failed: 'code', busy: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
-  selectProfile: { selected: 'handingOver', expire: 'userId' },
-  handingOver: { rejected: 'code', failed: 'code', busy: 'code', loggedOn: 'redirecting', expire: 'userId' },
+  loggingOn: { rejected: 'code', failed: 'code', busy: 'code', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
+  selectProfile: { back: 'userId', selected: 'handingOver', expire: 'userId' },
+  handingOver: { rejected: 'code', failed: 'code', busy: 'code', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
   stepUp: { back: 'userId', logon: 'steppingUp', expire: 'userId' },
-  steppingUp: { rejected: 'stepUp', failed: 'code', busy: 'stepUp', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', expire: 'userId' },
+  steppingUp: { rejected: 'stepUp', failed: 'code', busy: 'stepUp', chooseProfile: 'selectProfile', stepUp: 'stepUp', loggedOn: 'redirecting', locked: 'locked', expire: 'userId' },
   redirecting: {},
+  locked: {},
 };
 
 /** The flow's event for where the authentication component stands after a result ('complete' logs on, 'error' fails). */
@@ -145,7 +151,7 @@ export interface ScannerLogon {
   readonly authentication: Authentication | undefined;
   /** Next on the user ID step: saves or clears the remembered ID, starts the session; false if the ID is invalid or a 429's wait still runs. */
   submitUserId(userId: string, remember: boolean): Promise<boolean>;
-  /** Back from the code step or the step-up to the user ID step. */
+  /** Back from the code step, the profile selector or the step-up to the user ID step; from the selector it drops the profiles the logon signed in. */
   back(): void;
   /**
    * Log on with the scanner's response code (digits) to the colour code on screen; false if the
@@ -358,7 +364,15 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
       // The logon call's 400 comes after the colour code was answered: that code and its session
       // are spent, so the code step gets a fresh one (a new session) and a retry can succeed.
       const spent = codeError === CODE_ERRORS[400] && isApiError(error) && error.path === SCANNER_LOGON_PATHS.logon;
-      if (codeError === CODE_ERRORS[403]) await deactivate();
+      if (codeError === CODE_ERRORS[403]) {
+        await deactivate();
+        if (signal.aborted) return;
+        // The end of the flow: no colour code stays live to answer.
+        fire('locked', { codeError, lockout: lockoutOf(error) });
+        colourCode.hide();
+        stepUpCode.hide();
+        return;
+      }
       if (signal.aborted) return;
       fire(codeError && !spent ? 'rejected' : 'failed', { codeError });
       // Only a rejected step-up code stays on the step-up; anywhere else its colour code goes.
@@ -425,9 +439,12 @@ export function createScannerLogon(deps: ScannerLogonDeps): ScannerLogon {
     back() {
       attempt?.dispose();
       handOverDue = false;
+      const from = store.get().status;
       if (!fire('back', { codeError: undefined })) return;
       colourCode.hide();
       stepUpCode.hide();
+      // Those profiles were signed in for this logon only: a Back gives it up, and Next starts afresh.
+      if (from === 'selectProfile') void session.dropTokens().catch(() => undefined);
     },
     async logon(code) {
       const { status } = store.get();

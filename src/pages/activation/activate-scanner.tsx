@@ -7,11 +7,13 @@ import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { Stepper } from '../../ui/stepper';
 import { EMAIL_SLOT } from '../../ui/rich-text';
-import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
+import { TechnicalErrorAlert, useTechnicalException } from '../../ui/technical-error-alert';
+import { useReferenceLabels } from '../end-screen';
 import { ActivationHelp } from './activation-help';
 import { FinishStep, PinStep } from './confirmation-step';
 import { CredentialsStep } from './credentials-step';
 import { Done, DoneYesNext, PinSet } from './info-screens';
+import { Locked } from './locked';
 import { MeansCheck } from './means-check';
 import { ACTIVATION_STEP_KEYS, Overview } from './overview';
 import { RegistrationCodeStep } from './registration-code-step';
@@ -33,6 +35,7 @@ const SCREENS: Record<ActivationScreen, ComponentType<ScreenProps>> = {
   done: Done,
   missing: StatusAlert,
   effective: StatusAlert,
+  locked: Locked,
 };
 
 /** `/pages/activate-scanner`: the six-step scanner activation. */
@@ -53,6 +56,8 @@ function ActivationPage({ activation }: { activation: Activation }) {
   const t = useT();
   const { settings, analytics, i18n, on } = useAmwa();
   const state = useActivationState(activation);
+  const technical = useTechnicalException(on);
+  const referenceLabels = useReferenceLabels();
   const position = ACTIVATION_PAGE_NAMES[state.screen];
   usePageName(position);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -61,10 +66,10 @@ function ActivationPage({ activation }: { activation: Activation }) {
   const pageRef = useRef<HTMLDivElement>(null);
   useFocusRescue(pageRef);
 
-  // Every screen change is a step done; focus goes to the new screen's heading.
+  // Every screen change but the lockout is a step done; focus goes to the new screen's heading.
   useEffect(() => {
     if (shown.current === state.screen) return;
-    analytics.step(ACTIVATION_PAGE_NAMES[shown.current], 'success');
+    if (state.screen !== 'locked') analytics.step(ACTIVATION_PAGE_NAMES[shown.current], 'success');
     shown.current = state.screen;
     titleRef.current?.focus();
   }, [state.screen, analytics]);
@@ -79,16 +84,11 @@ function ActivationPage({ activation }: { activation: Activation }) {
   return (
     <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
-        on={on}
+        // A failed means check reports the error on its own screen: said once.
+        detail={state.checkFailed ? undefined : technical}
         text={t('technicalError.text', EMAIL_SLOT)}
         values={{ email: settings.serviceEmail }}
-        labels={{
-          timestamp: t('common.timestamp'),
-          traceId: t('common.traceId'),
-          details: t('technicalError.details'),
-          copy: t('technicalError.copy'),
-          copied: t('technicalError.copied'),
-        }}
+        labels={referenceLabels}
         formatTime={i18n.amsterdamTime}
         locale={i18n.locale}
         onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position, event: 'clicked' })}
@@ -106,7 +106,7 @@ function ActivationPage({ activation }: { activation: Activation }) {
           doneLabel={(text) => t('activation.stepDone', { label: text })}
         />
       )}
-      <Screen activation={activation} state={state} titleRef={titleRef} position={position} onHelp={() => setHelpOpen(true)} />
+      <Screen activation={activation} state={state} technical={technical} titleRef={titleRef} position={position} onHelp={() => setHelpOpen(true)} />
       <ActivationHelp open={helpOpen} onOpenChange={setHelpOpen} position={position} />
       <InactivityDialog
         open={state.warning}

@@ -26,7 +26,8 @@ export function ActivationColourCode({ activation, screen, state, position }: Ac
       alt={t(`activation.${screen}.colourCodeAlt`)}
       refreshLabel={t('scannerLogon.refresh')}
       expiredText={t('scannerLogon.colourCodeExpired')}
-      failedText={t('scannerLogon.colourCodeFailed')}
+      // The technical alert above says what failed: the frame only says how on, so the error is said once.
+      failedText={t('endings.refreshForNewCode')}
       loadingLabel={t('scannerLogon.colourCodeLoading')}
       placeholderSrc={`${settings.staticPath}/image`}
     />

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { useAmwa, useT } from '../../context';
 import type { Activation, ActivationState } from '../../core/flows/activation';
+import type { TechnicalExceptionDetail } from '../../core/events';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { BackToLogin } from '../back-to-login';
@@ -11,6 +12,8 @@ import { TooManyAttempts } from '../too-many-attempts';
 export interface ScreenProps {
   activation: Activation;
   state: ActivationState;
+  /** The technical exception the page heard last, for a screen that reports it itself. */
+  technical?: TechnicalExceptionDetail;
   /** The screen's heading, focused when the screen comes. */
   titleRef: Ref<HTMLHeadingElement>;
   /** Analytics page name of the screen. */

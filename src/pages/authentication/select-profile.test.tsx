@@ -26,7 +26,7 @@ afterEach(() => {
   tabs = [];
 });
 
-function setup() {
+function setup({ onBack, onHelp }: { onBack?: () => void; onHelp?: () => void } = {}) {
   const tab = openTab(() => undefined);
   tabs.push(tab);
   const events: [keyof AmwaEventMap, unknown][] = [];
@@ -43,7 +43,7 @@ function setup() {
     <ServicesProvider value={services}>
       <RouterProvider value={router}>
         <button type="button">elsewhere</button>
-        <SelectProfile authentication={auth} onSelected={onSelected} pageName="logon:scanner:select-profile" />
+        <SelectProfile authentication={auth} onSelected={onSelected} pageName="logon:scanner:select-profile" onBack={onBack} onHelp={onHelp} />
       </RouterProvider>
     </ServicesProvider>,
   );
@@ -55,7 +55,8 @@ describe('SelectProfile', () => {
     const { auth, events } = setup();
     expect(screen.queryByRole('list')).toBeNull();
     act(() => auth.submitResult(result));
-    const title = screen.getByRole('heading', { name: 'Select a profile' });
+    // The screen's h1, as on every other screen.
+    const title = screen.getByRole('heading', { level: 1, name: 'Select a profile' });
     expect(document.activeElement).toBe(title);
     const names = within(screen.getByRole('list', { name: 'Select a profile' }))
       .getAllByRole('button')
@@ -80,5 +81,23 @@ describe('SelectProfile', () => {
       'amwa-elements-on-page',
       { elementType: 'button', content: 'select-profile', position: '/pages/logon/scanner', event: 'clicked' },
     ]);
+  });
+
+  it('is a screen like the others: Back in the action row and Help in the footer, each by keyboard', async () => {
+    const onBack = vi.fn();
+    const onHelp = vi.fn();
+    const { auth, events, user } = setup({ onBack, onHelp });
+    act(() => auth.submitResult(result));
+    const back = screen.getByRole('button', { name: 'Back' });
+    expect(back.closest('.amwa-card__actions')).toBeTruthy();
+    const help = screen.getByRole('button', { name: 'Help' });
+    expect(help.closest('.amwa-card__footer')).toBeTruthy();
+    help.focus();
+    await user.keyboard('{Enter}');
+    expect(onHelp).toHaveBeenCalledOnce();
+    back.focus();
+    await user.keyboard('{Enter}');
+    expect(onBack).toHaveBeenCalledOnce();
+    expect(events).toContainEqual(['amwa-elements-on-page', { elementType: 'button', content: 'back', position: '/pages/logon/scanner', event: 'clicked' }]);
   });
 });

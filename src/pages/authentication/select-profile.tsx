@@ -1,8 +1,10 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAmwa, useRouter, useT } from '../../context';
 import type { Authentication } from '../../core/flows/authentication';
+import { BackButton } from '../../ui/back-button';
 import { Card } from '../../ui/card';
 import { ProfileSelector } from '../../ui/profile-selector';
+import { HelpButton } from '../help-button';
 
 /** Props of {@link SelectProfile}. */
 export interface SelectProfileProps {
@@ -12,14 +14,18 @@ export interface SelectProfileProps {
   onSelected?: (profileId: string) => void;
   /** Analytics page name while the selector shows, e.g. `logon:scanner:select-profile`. */
   pageName?: string;
+  /** Back: the flow gives up this logon; without it there is no Back button. */
+  onBack?: () => void;
+  /** Opens the flow's help; without it there is no Help in the footer. */
+  onHelp?: () => void;
 }
 
 /**
- * The profile selector step of an authentication, for a flow to embed: shows only in the
- * `select-profile` state, takes focus to its title when it appears, and activates the chosen
- * profile through the controller.
+ * The profile selector step of an authentication, for a flow to embed: a screen like the others
+ * (the page's h1, Back, Help in the footer), shown only in the `select-profile` state; takes focus
+ * to its title when it appears, and activates the chosen profile through the controller.
  */
-export function SelectProfile({ authentication, onSelected, pageName }: SelectProfileProps) {
+export function SelectProfile({ authentication, onSelected, pageName, onBack, onHelp }: SelectProfileProps) {
   const t = useT();
   const { analytics } = useAmwa();
   const { location } = useRouter();
@@ -37,15 +43,21 @@ export function SelectProfile({ authentication, onSelected, pageName }: SelectPr
   }, [showing, pageName, analytics]);
 
   if (!showing) return null;
+  const click = (content: string) => analytics.element({ elementType: 'button', content, position: location.path, event: 'clicked' });
   const select = (profileId: string) => {
-    analytics.element({ elementType: 'button', content: 'select-profile', position: location.path, event: 'clicked' });
+    click('select-profile');
     if (authentication.selectProfile(profileId)) onSelectedRef.current?.(profileId);
   };
   const options = state.profiles.map(({ profile, eligible }) => ({ id: profile.profileId, name: profile.name, eligible, isDefault: profile.default }));
   return (
-    <Card className="amwa-select-profile">
+    <Card
+      className="amwa-select-profile"
+      footer={onHelp && <HelpButton onClick={() => { click('help'); onHelp(); }} />}
+      actions={onBack && <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />}
+    >
       <ProfileSelector
         title={t('session.selectProfile')}
+        headingLevel={1}
         options={options}
         onSelect={select}
         ineligibleReason={t('session.profileNeedsStrongerLogon')}

@@ -6,7 +6,7 @@ import { BackButton } from '../../ui/back-button';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { AppLink } from '../app-link';
-import { LOCKED_ERROR, ResponseCode, unanswerable } from './response-code';
+import { ResponseCode, unanswerable } from './response-code';
 import type { ScannerHelpTopic } from './scanner-help';
 import { HelpButton } from '../help-button';
 import { TooManyAttempts } from '../too-many-attempts';
@@ -38,7 +38,6 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
   const { analytics } = useAmwa();
   const formId = useWidgetId();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
-  const locked = codeError === LOCKED_ERROR;
 
   return (
     <Card
@@ -59,7 +58,7 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
       actions={
         <>
           <BackButton label={t('common.back')} onTrack={click} onBack={onBack} />
-          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour, locked) || retryInS !== undefined} onClick={() => click('log-on')}>
+          <Button type="submit" form={formId} loading={busy} disabled={unanswerable(colour) || retryInS !== undefined} onClick={() => click('log-on')}>
             {t('scannerLogon.logOn')}
           </Button>
         </>
@@ -85,7 +84,6 @@ export function CodeStep({ userId, colour, code, onCodeChange, codeError, busy, 
         onRefresh={onRefresh}
         onHelp={onHelp}
         position={position}
-        locked={locked}
       />
       <TooManyAttempts seconds={retryInS} />
     </Card>

@@ -26,22 +26,17 @@ export interface ResponseCodeProps {
   onHelp(topic?: ScannerHelpTopic): void;
   /** Analytics page name of the step. */
   position: string;
-  /** The fifth wrong code locked the scanner: the code, the field and the submit button stay disabled. */
-  locked?: boolean;
 }
 
-/** True while the colour code cannot be answered: expired, failed or still loading (spec section 4), or the scanner is locked. */
-export const unanswerable = (colour: ColourCodeState, locked = false) => locked || colour.status !== 'shown';
-
-/** The server's verdict that locks the scanner: the fifth wrong code (403). */
-export const LOCKED_ERROR = 'validation.scannerLogonAttempts';
+/** True while the colour code cannot be answered: expired, failed or still loading (spec section 4). */
+export const unanswerable = (colour: ColourCodeState) => colour.status !== 'shown';
 
 /**
  * A colour code and the response code the scanner shows for it: the image with its Refresh,
  * 'Trouble scanning the colour code?' and the checked, formatted code field. The code step and
  * the step-up both answer a colour code this way.
  */
-export function ResponseCode({ formId, name, colour, code, onCodeChange, codeError, onSubmit, onRefresh, onHelp, position, locked = false }: ResponseCodeProps) {
+export function ResponseCode({ formId, name, colour, code, onCodeChange, codeError, onSubmit, onRefresh, onHelp, position }: ResponseCodeProps) {
   const t = useT();
   const { settings, analytics } = useAmwa();
   const click = (content: string) => analytics.element({ elementType: 'button', content, position, event: 'clicked' });
@@ -60,23 +55,21 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
         alt={t('scannerLogon.colourCodeAlt')}
         refreshLabel={t('scannerLogon.refresh')}
         expiredText={t('scannerLogon.colourCodeExpired')}
-        failedText={t('scannerLogon.colourCodeFailed')}
+        // The technical alert above says what failed: the frame only says how on, so the error is said once.
+        failedText={t('endings.refreshForNewCode')}
         loadingLabel={t('scannerLogon.colourCodeLoading')}
         placeholderSrc={`${settings.staticPath}/image`}
-        locked={locked}
       />
-      {!locked && (
-        <Button
-          variant="link"
-          aria-haspopup="dialog"
-          onClick={() => {
-            click('help:trouble-scanning');
-            onHelp('trouble-scanning');
-          }}
-        >
-          {t('scannerLogon.troubleScanning')}
-        </Button>
-      )}
+      <Button
+        variant="link"
+        aria-haspopup="dialog"
+        onClick={() => {
+          click('help:trouble-scanning');
+          onHelp('trouble-scanning');
+        }}
+      >
+        {t('scannerLogon.troubleScanning')}
+      </Button>
       <Form id={formId} onSubmit={onSubmit}>
         <Field
           label={t('scannerLogon.responseCode')}
@@ -92,7 +85,7 @@ export function ResponseCode({ formId, name, colour, code, onCodeChange, codeErr
           errorMessage={message}
           validators={[{ ...localise(rule, t), message }]}
           externalError={codeError && t(codeError)}
-          disabled={unanswerable(colour, locked)}
+          disabled={unanswerable(colour)}
         />
       </Form>
     </>

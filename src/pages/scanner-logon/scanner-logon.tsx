@@ -7,9 +7,11 @@ import { useFocusRescue } from '../../ui/focus-rescue';
 import { InactivityDialog } from '../../ui/inactivity-dialog';
 import { Spinner } from '../../ui/spinner';
 import { EMAIL_SLOT } from '../../ui/rich-text';
-import { TechnicalErrorAlert } from '../../ui/technical-error-alert';
+import { TechnicalErrorAlert, useTechnicalException } from '../../ui/technical-error-alert';
 import { SelectProfile } from '../authentication/select-profile';
+import { useReferenceLabels } from '../end-screen';
 import { CodeStep } from './code-step';
+import { LockedStep } from './locked-step';
 import { ScannerHelp, type ScannerHelpTopic } from './scanner-help';
 import { StepUpStep } from './step-up-step';
 import { useScannerLogonFlow, useScannerLogonState, type ScannerLogonFlow } from './use-scanner-logon';
@@ -21,6 +23,7 @@ export const SCANNER_PAGE_NAMES = {
   code: 'logon:scanner:step2',
   selectProfile: 'logon:scanner:select-profile',
   stepUp: 'logon:scanner:step-up',
+  locked: 'logon:scanner:locked',
 } as const;
 
 type Step = keyof typeof SCANNER_PAGE_NAMES;
@@ -35,6 +38,7 @@ const STEPS: Partial<Record<ScannerLogonStatus, Step>> = {
   handingOver: 'selectProfile',
   stepUp: 'stepUp',
   steppingUp: 'stepUp',
+  locked: 'locked',
 };
 
 /** Statuses past the code step's answer: that step succeeded. */
@@ -64,6 +68,8 @@ interface ScreenProps {
 function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) {
   const t = useT();
   const { settings, analytics, i18n, on } = useAmwa();
+  const technical = useTechnicalException(on);
+  const referenceLabels = useReferenceLabels();
   const logon = flow?.logon;
   const { state, colour } = useScannerLogonState(logon, before);
   const shownStep = useRef<Step>('userId');
@@ -87,6 +93,12 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
     titleRef.current?.focus();
     if (step === 'code') logon?.colourCode.show();
   }, [step, logon]);
+
+  // Locked out: the flow is over, and so is its inactivity limit (no warning, no logout to come).
+  const locked = step === 'locked';
+  useEffect(() => {
+    if (locked) flow?.inactivity.stop();
+  }, [locked, flow]);
 
   useEffect(() => {
     if (warning) analytics.element({ elementType: 'dialog', content: 'inactivity-warning', position: pageName, event: 'viewed' });
@@ -116,16 +128,10 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
   return (
     <div ref={pageRef} className="amwa-page">
       <TechnicalErrorAlert
-        on={on}
+        detail={technical}
         text={t('technicalError.text', EMAIL_SLOT)}
         values={{ email: settings.serviceEmail }}
-        labels={{
-          timestamp: t('common.timestamp'),
-          traceId: t('common.traceId'),
-          details: t('technicalError.details'),
-          copy: t('technicalError.copy'),
-          copied: t('technicalError.copied'),
-        }}
+        labels={referenceLabels}
         formatTime={i18n.amsterdamTime}
         locale={i18n.locale}
         onLinkClick={() => analytics.element({ elementType: 'link', content: 'contact-us', position: pageName, event: 'clicked' })}
@@ -182,6 +188,12 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
               await logon.continueLogon();
               if (logon.state.status === 'redirecting') analytics.step(SCANNER_PAGE_NAMES.selectProfile, 'success');
             }}
+            onBack={() => {
+              analytics.step(SCANNER_PAGE_NAMES.selectProfile, 'go_back');
+              setCode('');
+              logon.back();
+            }}
+            onHelp={() => openHelp()}
           />
         ) : (
           <Card>
@@ -210,11 +222,12 @@ function ScannerLogonScreen({ flow, before, warning, onContinue }: ScreenProps) 
           titleRef={titleRef}
         />
       )}
+      {locked && <LockedStep lockout={state.lockout} onHelp={() => openHelp()} position={pageName} titleRef={titleRef} />}
       {help && <ScannerHelp open={help.open} onOpenChange={(open) => setHelp((current) => current && { ...current, open })} topic={help.topic} position={pageName} />}
       {/* Warns of the flow's inactivity limit: there from the flow's arrival, not in the page's first render. */}
       {flow && (
         <InactivityDialog
-          open={warning}
+          open={warning && !locked}
           onContinue={() => {
             analytics.element({ elementType: 'button', content: 'inactivity-continue', position: pageName, event: 'clicked' });
             flow.inactivity.extend();
