@@ -132,16 +132,20 @@ export function pageOrigin(url: string | undefined): string | undefined {
 export function clickPoint(element: Element | null): { x: number; y: number } | null {
   if (!element || (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') return null;
   element.scrollIntoView({ block: 'center', inline: 'center' });
-  const box = element.getBoundingClientRect();
-  const x = Math.round(box.left + box.width / 2);
-  const y = Math.round(box.top + box.height / 2);
-  let hit = element.ownerDocument.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
+  // A link that wraps has a box per line, and the centre of the box around them all may fall
+  // between the lines, on its parent: each line's centre is tried first.
+  for (const box of [...element.getClientRects(), element.getBoundingClientRect()]) {
+    const x = Math.round(box.left + box.width / 2);
+    const y = Math.round(box.top + box.height / 2);
+    let hit = element.ownerDocument.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    if (hit && (hit === element || element.contains(hit))) return { x, y };
   }
-  return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
+  return null;
 }
 
 /** Page-side source that selects the text of the focused field (through open shadow roots), so typing replaces it. */
