@@ -11,7 +11,7 @@ const WIDGET = '/__sandbox/bench/widget';
 /** Brotli bytes over the wire up to Home's first control in English: the module alone (issue 10). */
 const BUDGET = 30 * 1024;
 /** The same in another language, which needs its table (about 5 KiB) before Home can speak it. */
-const BUDGET_WITH_TABLE = 35 * 1024;
+const BUDGET_WITH_TABLE = 35.5 * 1024;
 
 const names = (load: ColdLoad) => load.requests().map((request) => shortName(request.url).replace(/-[\w-]{8}\.js$/, '.js'));
 
