@@ -137,7 +137,7 @@ export function clickPoint(element: Element | null): { x: number; y: number } | 
   for (const box of [...element.getClientRects(), element.getBoundingClientRect()]) {
     const x = Math.round(box.left + box.width / 2);
     const y = Math.round(box.top + box.height / 2);
-    let hit = element.ownerDocument.elementFromPoint(x, y);
+    let hit: Element | null = element.ownerDocument.elementFromPoint(x, y);
     while (hit && hit.shadowRoot) {
       const inner = hit.shadowRoot.elementFromPoint(x, y);
       if (!inner || inner === hit) break;
