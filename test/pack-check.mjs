@@ -20,7 +20,7 @@ import { formatMessage } from 'publint/utils';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pinnedFile = join(root, 'test', 'package-files.json');
 const update = process.argv.includes('--update');
-const MAX_UNPACKED = 3_300_000;
+const MAX_UNPACKED = 4_200_000;
 const workDir = mkdtempSync(join(tmpdir(), 'amwa-pack-'));
 const failures = [];
 const started = performance.now();
@@ -137,8 +137,9 @@ try {
   section('amwa: size and contents');
   const { unpackedSize, files } = packages.amwa;
   if (unpackedSize > MAX_UNPACKED) failures.push(`amwa unpacks to ${unpackedSize} bytes, more than ${MAX_UNPACKED}`);
-  // Server code, CommonJS, sources, tests and tooling state must never ship in the browser package.
-  const stray = files.filter((file) => /^dist\/.*(sandbox|server|cli\.)|\.cjs$|\.d\.cts$|^(src|test|examples|dist-examples|\.ci|\.tmp|node_modules|coverage)\//.test(file) || file.endsWith('.tgz'));
+  // The sandbox's server code, CommonJS, sources, tests and tooling state must never ship in the
+  // browser package; amwa/server (dist/server.js, the first screen rendered on the host's server) does.
+  const stray = files.filter((file) => (/^dist\/.*(sandbox|server|cli\.)/.test(file) && !/^dist\/server\.(js|d\.ts)$/.test(file)) || /\.cjs$|\.d\.cts$|^(src|test|examples|dist-examples|\.ci|\.tmp|node_modules|coverage)\//.test(file) || file.endsWith('.tgz'));
   for (const file of stray) failures.push(`amwa ships ${file}`);
   console.log(`${(unpackedSize / 1e6).toFixed(2)} MB unpacked (at most ${MAX_UNPACKED / 1e6} MB)${stray.length ? `; stray: ${stray.join(', ')}` : ''}`);
 
