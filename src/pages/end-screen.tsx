@@ -3,6 +3,7 @@ import { useAmwa, useT } from '../context';
 import { ReferenceFacts, type ReferenceLabels } from '../ui/reference-facts';
 import { useFlowStyles } from '../ui/use-styles';
 import { AppLink, type AppLinkProps } from './app-link';
+import { backTarget } from './back-to-login';
 
 /** The words of the reference facts in the page's language. */
 export function useReferenceLabels(): ReferenceLabels {
@@ -21,4 +22,15 @@ export function WayOn(props: Omit<AppLinkProps, 'className'> & { children: React
   // The button look lives in the flow sheet.
   useFlowStyles();
   return <AppLink className="amwa-button amwa-button--primary" {...props} />;
+}
+
+/** An end screen's way back to the logon (the link-user choice in a business context). */
+export function WayBackToLogin() {
+  const t = useT();
+  const { settings } = useAmwa();
+  return (
+    <WayOn to={backTarget(settings.businessContext)} track="back-to-login">
+      {t('common.backToLogin')}
+    </WayOn>
+  );
 }

@@ -1,6 +1,5 @@
-import { useAmwa, useT } from '../../context';
-import { backTarget } from '../back-to-login';
-import { Reference, WayOn } from '../end-screen';
+import { useT } from '../../context';
+import { Reference, WayBackToLogin } from '../end-screen';
 import { StepCard, type ScreenProps } from './step-card';
 
 /**
@@ -10,7 +9,6 @@ import { StepCard, type ScreenProps } from './step-card';
  */
 export function Locked({ state, titleRef, position, onHelp }: ScreenProps) {
   const t = useT();
-  const { settings } = useAmwa();
   return (
     <StepCard
       title={t('endings.activationLockedTitle')}
@@ -18,11 +16,7 @@ export function Locked({ state, titleRef, position, onHelp }: ScreenProps) {
       position={position}
       backToLogin={false}
       onHelp={onHelp}
-      primaryLink={
-        <WayOn to={backTarget(settings.businessContext)} track="back-to-login">
-          {t('common.backToLogin')}
-        </WayOn>
-      }
+      primaryLink={<WayBackToLogin />}
     >
       <p>{t('validation.finishAttempts')}</p>
       {state.lockout && <Reference time={new Date(state.lockout.date)} traceId={state.lockout.traceId} />}
