@@ -428,6 +428,9 @@ function startInstance(
     if (scope.disposed) return;
     markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
     markup.removeAttribute(SERVER_MARK);
+    // The server's copy of the stylesheet goes now that the adopted one applies: every later style
+    // change would match two sets of the same rules otherwise.
+    if (host instanceof ShadowRoot) for (const child of [...host.children]) if (child.localName === 'style') child.remove();
     root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
     keepTyped(markup);
   };

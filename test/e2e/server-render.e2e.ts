@@ -5,7 +5,7 @@
 // the server-rendered scanner logon.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { newPage, useE2E } from './harness';
+import { checkA11y, newPage, useE2E } from './harness';
 import { BASE_PATH, hostSettings, noncePolicy, useHostSite } from './host-site';
 
 const { renderToString } = (await import(new URL('../../dist/server.js', import.meta.url).href)) as typeof import('../../src/server');
@@ -76,6 +76,12 @@ describe('amwa/server in a page under a nonce CSP with Trusted Types', () => {
     await widget.getByRole('heading', { level: 1, name: 'Log on with' }).waitFor();
     expect(await page.locator('amwa-portal').evaluate((element) => element.shadowRoot!.querySelectorAll('.amwa-root').length)).toBe(1);
     expect(await page.evaluate(layoutShift)).toBe(0);
+    // The server's <style> has given way to the adopted stylesheet: one copy of the rules, still styled.
+    const styles = await page.locator('amwa-portal').evaluate((element) => ({ elements: element.shadowRoot!.querySelectorAll('style').length, adopted: element.shadowRoot!.adoptedStyleSheets.length }));
+    expect(styles.elements).toBe(0);
+    expect(styles.adopted).toBeGreaterThan(0);
+    expect(await widget.evaluate((root) => getComputedStyle(root).fontFamily)).toMatch(/^system-ui,/);
+    await checkA11y(page, 'server-rendered Home, taken over');
     // The client's links: a plain click stays in the single-page app for the QR logon.
     await widget.getByRole('link', { name: /mobile app/ }).click();
     await page.waitForURL(`**${BASE_PATH}/pages/logon/mobile`);
@@ -89,6 +95,8 @@ describe('amwa/server in a page under a nonce CSP with Trusted Types', () => {
       await page.goto(`${site.origin()}${BASE_PATH}/`);
       const widget = page.locator('.amwa-root');
       await widget.getByRole('heading', { level: 1, name: 'Log on with' }).waitFor();
+      // Styled by the server's <style nonce> under the page's nonce-only style-src, with no script to adopt a sheet.
+      expect(await widget.evaluate((root) => getComputedStyle(root).fontFamily)).toMatch(/^system-ui,/);
       await widget.getByRole('link', { name: /The bank's scanner/ }).click();
       await page.waitForURL(`${site.origin()}${BASE_PATH}/pages/logon/scanner`);
       await widget.getByRole('heading', { level: 1, name: 'Log on with your scanner' }).waitFor();
