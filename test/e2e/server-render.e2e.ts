@@ -11,6 +11,8 @@ import { BASE_PATH, hostSettings, noncePolicy, useHostSite } from './host-site';
 const { renderToString } = (await import(new URL('../../dist/server.js', import.meta.url).href)) as typeof import('../../src/server');
 
 const e2e = useE2E();
+/** The request header that asks the test's server for the page as a browser without declarative shadow DOM sees it. */
+const AS_PLAIN_TEMPLATE = 'x-test-plain-template';
 /** Released by a test that types before the widget's script runs; open otherwise. */
 let scriptHeld: Promise<void> | undefined;
 const site = useHostSite(e2e, {
@@ -23,7 +25,9 @@ const site = useHostSite(e2e, {
     if (url.pathname === '/blank') return void response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>blank</title>'), true;
     if (!url.pathname.startsWith(BASE_PATH)) return false;
     const nonce = randomBytes(16).toString('base64');
-    const { html } = await renderToString(hostSettings(site.apiOrigin(), { cspNonce: nonce }), { path: url.pathname + url.search, cookies: request.headers.cookie, nonce, origin: site.origin() });
+    const { html: markup } = await renderToString(hostSettings(site.apiOrigin(), { cspNonce: nonce }), { path: url.pathname + url.search, cookies: request.headers.cookie, nonce, origin: site.origin() });
+    // What a browser without declarative shadow DOM parses: the server's template as a plain, inert one.
+    const html = request.headers[AS_PLAIN_TEMPLATE] ? markup.replace('<template shadowrootmode="open">', '<template data-shadowrootmode="open">') : markup;
     response
       .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': noncePolicy(nonce, site.apiOrigin(), { styleNonce: true }) })
       .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Server-rendered logon</title><script type="module" nonce="${nonce}" src="/amwa/amwa.standalone.js"></script></head><body><main><h1>Host page</h1>${html}<p id="below">Below the widget</p></main></body></html>`);
@@ -85,6 +89,23 @@ describe('amwa/server in a page under a nonce CSP with Trusted Types', () => {
     // The client's links: a plain click stays in the single-page app for the QR logon.
     await widget.getByRole('link', { name: /mobile app/ }).click();
     await page.waitForURL(`**${BASE_PATH}/pages/logon/mobile`);
+    page.expectNoConsoleErrors();
+  });
+
+  test('a browser without declarative shadow DOM (Firefox before 123) renders Home anew, with no error', async () => {
+    const page = await newPage(e2e.browser, `${site.origin()}/blank`);
+    await page.setExtraHTTPHeaders({ [AS_PLAIN_TEMPLATE]: '1' });
+    await page.goto(`${site.origin()}${BASE_PATH}/`);
+    const widget = page.locator('.amwa-root');
+    await widget.getByRole('heading', { level: 1, name: 'Log on with' }).waitFor();
+    const rendered = await page.locator('amwa-portal').evaluate((element) => ({
+      inertTemplates: element.querySelectorAll(':scope > template').length,
+      roots: element.shadowRoot!.querySelectorAll('.amwa-root').length,
+      served: element.shadowRoot!.querySelectorAll('[data-amwa-server]').length,
+      styled: element.shadowRoot!.adoptedStyleSheets.length > 0,
+    }));
+    expect(rendered).toEqual({ inertTemplates: 1, roots: 1, served: 0, styled: true });
+    await widget.getByRole('link', { name: /The bank's scanner/ }).waitFor();
     page.expectNoConsoleErrors();
   });
 
