@@ -1,30 +1,24 @@
-import { startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { AmwaApp } from './app';
-import type { AmwaServices, LiveState } from './context';
-import { createAnalytics } from './core/analytics';
-import { createLazyApiClient } from './core/api-lazy';
+import type { ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
+import type { LiveState } from './context';
 import { askedNow, createCookies, pageCookieStore, type CookieStoreLike } from './core/cookies';
-import { createErrorHandler } from './core/error-handler';
 import { createHostGuard, guardFetch, guardLocaleLoader, type HostGuard } from './core/host-guard';
-import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener, type Emit } from './core/events';
+import { createEmitter, type AmwaEventMap, type AmwaEventType, type AmwaListener } from './core/events';
 import { createStore } from './core/flows/store';
 import type { LocaleLoader } from './core/i18n';
-import { createTexts } from './core/widget-texts';
-import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, resolveRoute, routeProblem, splitSessionExpired, type History } from './core/router';
+import type { AmwaRoute } from './core/known-routes';
+import { readMountOptions } from './core/mount-options';
+import { routeToNavigate } from './core/navigate-route';
+import { bundleWithoutActions, createBrowserHistory, createMemoryHistory, splitSessionExpired, type History } from './core/router';
 import { createScope } from './core/scope';
-import { NEEDS_SCRIPT_CLASS, SERVER_MARK } from './core/server-markup';
-import { createSessionLayer } from './core/session-layer';
+import { SERVER_MARK } from './core/server-markup';
 import { settingsErrorText } from './core/settings-report';
 import { needsRemount, parseSettings, ReadSettings, readSettingsInput, type AmwaSettings, type Settings } from './core/settings';
-import { KNOWN_ROUTES, type AmwaRoute } from './core/known-routes';
-import { readMountOptions } from './core/mount-options';
-import { nearestName } from './core/nearest-name';
-import { createTraceLog } from './core/trace';
-import { nextTask, whenIdle } from './core/when-idle';
+import { createTexts } from './core/widget-texts';
+import { scheduleFirstRender } from './first-render';
 import { createRoutes } from './routes';
-import { adoptStyles, fontWarmUp } from './ui/styles';
 import { nextWidgetIdPrefix } from './ui/widget-id';
+import { createWidgetServices } from './widget-services';
 
 /** Typed callbacks for every amwa event, keyed by event name. */
 export type AmwaListeners = { [K in AmwaEventType]?: AmwaListener<K> };
@@ -89,9 +83,6 @@ export interface WidgetHandle extends AmwaHandle {
 }
 
 export { SETTINGS_DOCS } from './core/settings-report';
-
-/** How long the first render waits at most for the cookies read ahead before it reads `document.cookie`. */
-const COOKIE_READ_AHEAD_LIMIT_MS = 500;
 
 const pageOrigin = () => (typeof location === 'undefined' ? 'http://localhost' : location.origin);
 // Only settings that fail need the defaults: parsed then, not while the module is evaluated.
@@ -266,7 +257,6 @@ function startInstance(
   const scope = createScope();
   // Later updates change this object in place, so every layer reads the current value on use.
   const settings: Settings = { ...initial };
-  const emit: Emit = emitter.emit;
   const host: ShadowRoot | HTMLElement = settings.isolation === 'shadow' ? (element.shadowRoot ?? element.attachShadow({ mode: 'open' })) : element;
   // A first screen rendered by a server (amwa/server, or the host's React through <AmwaPortal>)
   // into a declarative shadow root is taken over as it is (hydrated), keeping what the user typed;
@@ -280,11 +270,10 @@ function startInstance(
   box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
   box.dataset.sessionLeader = 'false';
   if (!served) host.append(box);
-  const activityTargets = [window, box];
 
   const history: History =
     settings.routing === 'memory' || failed ? createMemoryHistory(failed ? '/pages/error' : settings.initialRoute) : createBrowserHistory(settings.basePath, scope);
-  const texts = createTexts(settings, options, scope, emit);
+  const texts = createTexts(settings, options, scope, emitter.emit);
   const live = createStore<LiveState>({ settings, i18n: texts.store.get(), revision: 0 });
   const publish = () => live.set({ settings, i18n: texts.store.get(), revision: live.get().revision + 1 });
   const showLanguage = () => void (box.lang = texts.store.get()?.locale ?? settings.language);
@@ -303,148 +292,26 @@ function startInstance(
   // index reads them): they start now, not in the first render, which waits for the cookie answer.
   const openedPage = bundleWithoutActions(createRoutes(cookies), splitSessionExpired(history.location().path).path);
   if (openedPage) void Promise.all([openedPage(), texts.complete()]).catch(() => undefined);
-  const analytics = createAnalytics({ settings, emit, cookies, guard, signal: scope.signal });
-  const api = createLazyApiClient(
-    { settings, emit, scope, language: () => texts.store.get()?.locale ?? settings.locale, fetch: options.fetch },
-    () => import('./core/api'),
-  );
-  const traceLog = createTraceLog(api, scope.signal);
-  const errors = createErrorHandler({
-    emit,
-    analytics,
-    traceLog,
-    signal: scope.signal,
-    navigateToError: (traceId) => history.push(`/pages/error${traceId ? `?trace-id=${encodeURIComponent(traceId)}` : ''}`),
-  });
-  const sessionLayer = createSessionLayer({
-    api,
-    scope,
-    activityTargets,
+  const services = createWidgetServices({
     settings,
-    onLeaderChange(leader) {
-      box.dataset.sessionLeader = String(leader);
-      emit('amwa-session-leader', { leader });
-    },
-  });
-  // Home needs neither the session layer nor the full tables: they load once the page is idle
-  // or the user starts using the widget, whichever comes first.
-  const warmUp = () => {
-    cookies.settle();
-    traceLog.warm();
-    sessionLayer.warm();
-    void texts.complete().catch(() => undefined);
-  };
-  whenIdle(scope, box, warmUp);
-
-  const services: AmwaServices = {
-    get settings() {
-      return live.get().settings;
-    },
-    get i18n() {
-      const current = live.get().i18n;
-      if (!current) throw new Error('amwa: texts are not loaded yet');
-      return current;
-    },
-    emit,
-    on: emitter.on,
+    emitter,
+    guard,
     scope,
-    api,
-    errors,
-    traceLog,
+    fetch: options.fetch,
+    texts,
+    live,
     cookies,
-    analytics,
-    get session() {
-      return sessionLayer.get();
-    },
+    history,
+    box,
     // A shadow root is an id space of its own: the server's markup has its ids without a prefix.
     // The host's React rendered with the prefix from its own `useId`, the same in the browser.
     idPrefix: served ? (fromHost?.idPrefix ?? '') : nextWidgetIdPrefix(),
-    portalRoot: box,
-    activityTargets,
-    live,
     // The host's server rendered from the settings and the texts there before any table loaded: as
     // here now. React hydrates against them, then renders the current state.
     serverLive: served && fromHost ? live.get() : undefined,
-    completeTexts: texts.complete,
-    ready() {
-      // The first page is on screen with its effects run: later reads see the cookies as they are then.
-      cookies.settle();
-      if (readyOnce.fired || scope.disposed) return;
-      readyOnce.fired = true;
-      emit('amwa-ready', { path: history.location().path, locale: texts.store.get()?.locale ?? settings.locale });
-    },
-  };
-  // The root and the first render get a task of their own: with the module's evaluation (or the
-  // host's React commit) in the same task it was one long task on a slow phone, holding up the host
-  // page. Through a host's React (`amwa/react`) the render is a transition, which React renders in
-  // slices of about 5 ms with the host page's work between them; Preact renders it at once. It
-  // also waits for the cookies read ahead (their answer comes in a task of its own, mostly before
-  // this one).
-  let root: Root | undefined;
-  // The stylesheet (a CSS parse of 5–9 ms on a slow phone) and the first use of Home's fonts (20 ms
-  // and more of layout) get a task of their own, while the first render waits for the cookies: in
-  // the module's task they made the load event's forced layout, and that task, long. The root is
-  // empty until then.
-  let styled = false;
-  const style = () => {
-    if (styled) return;
-    styled = true;
-    scope.onDispose(adoptStyles(settings.isolation === 'shadow' ? (host as ShadowRoot) : document, settings.cspNonce));
-  };
-  const fontsWarmUp = fontWarmUp(document);
-  nextTask(scope, () => {
-    style();
-    if (root || served) return;
-    box.append(fontsWarmUp);
-    // Laid out now, not in whichever frame comes next: the render may come before that frame, and
-    // the frame showing Home would load the fonts after all.
-    void fontsWarmUp.offsetWidth;
+    readyOnce,
   });
-  let waitingFor = 2;
-  const renderOnce = () => {
-    if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
-    style();
-    fontsWarmUp.remove();
-    if (served && fromHost) {
-      root = fromHost.hydrate(served, <AmwaApp services={services} history={history} />);
-      return keepTyped(served);
-    }
-    if (served) return void takeOver(served).catch(renderFresh);
-    renderFresh();
-  };
-  const renderFresh = () => {
-    if (scope.disposed) return;
-    box.replaceChildren();
-    root = createRoot(box);
-    const created = root;
-    startTransition(() => created.render(<AmwaApp services={services} history={history} />));
-  };
-  // The server's screen, its chunk and texts loaded first, so the first render is that screen;
-  // one that cannot be taken over (its chunk failed) is rendered anew.
-  const takeOver = async (markup: HTMLElement) => {
-    const resolved = resolveRoute(createRoutes(cookies), splitSessionExpired(history.location().path).path);
-    const page = resolved.kind === 'component' ? resolved.component : await resolved.load();
-    if (resolved.kind === 'bundle' || !texts.store.get()) await texts.complete();
-    if (scope.disposed) return;
-    markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
-    markup.removeAttribute(SERVER_MARK);
-    // The server's copy of the stylesheet goes now that the adopted one applies: every later style
-    // change would match two sets of the same rules otherwise.
-    if (host instanceof ShadowRoot) for (const child of [...host.children]) if (child.localName === 'style') child.remove();
-    root = hydrateRoot(markup, <AmwaApp services={services} history={history} firstPage={{ path: resolved.path, page }} />);
-    keepTyped(markup);
-  };
-  nextTask(scope, renderOnce);
-  // A cookie store that never answers (a browser's bug) must not keep the first screen away: past
-  // the limit the render reads document.cookie, as where there is no store.
-  const giveUp = scope.setTimeout(() => {
-    cookies.settle();
-    renderOnce();
-  }, COOKIE_READ_AHEAD_LIMIT_MS);
-  void cookies.ready.then(() => {
-    giveUp();
-    renderOnce();
-  });
+  const root = scheduleFirstRender({ scope, settings, host, box, served, hydrateFromHost: fromHost?.hydrate, cookies, history, texts, services });
 
   return {
     failed,
@@ -456,47 +323,31 @@ function startInstance(
       const overridesChanged = JSON.stringify(next.messages) !== JSON.stringify(settings.messages);
       const consentGiven = !settings.analyticsConsent && next.analyticsConsent;
       Object.assign(settings, next);
-      if (consentGiven) analytics.consented();
+      if (consentGiven) services.analytics.consented();
       box.dataset.channel = settings.channel === 'orange' ? 'orange' : 'blue';
       if (textsChanged) texts.switchTo(settings.locale);
       else if (overridesChanged) texts.rebuild();
       publish();
     },
     navigate(route) {
-      const problem = typeof route === 'string' ? routeProblem(route) : 'must be a string';
-      if (problem) return console.warn(`amwa navigate: the route ${problem}; ignored (${typeof route === 'string' ? JSON.stringify(route.slice(0, 200)) : typeof route})`);
-      const { path } = splitSessionExpired(route.split(/[?#]/, 1)[0]!);
-      if (!(KNOWN_ROUTES as readonly string[]).includes(path)) {
-        const meant = nearestName(path, KNOWN_ROUTES);
-        console.warn(`amwa navigate: ${JSON.stringify(path.slice(0, 200))} is no route of the widget, so it shows the not-found page${meant ? ` (did you mean "${meant}"?)` : ''}. The routes: docs/embedding.md#routing.`);
-      }
+      const to = routeToNavigate(route);
+      if (to === undefined) return;
       try {
-        history.push(route);
+        history.push(to);
       } catch (error) {
-        console.error(`amwa navigate: "${route}" is not a route`, error);
+        console.error(`amwa navigate: "${to}" is not a route`, error);
       }
     },
     stop() {
       cookies.settle();
       scope.dispose();
       box.remove();
-      const created = root;
+      const created = root();
       if (!created) return;
       if (options.deferRootUnmount) queueMicrotask(() => created.unmount());
       else created.unmount();
     },
   };
-}
-
-/**
- * Hands what the user typed into the server's fields before the script ran to the components that
- * now own them: an input event, as if typed now (the DOM keeps the text and the focus).
- */
-function keepTyped(markup: HTMLElement): void {
-  for (const field of markup.querySelectorAll('input')) {
-    const ticked = field.type === 'checkbox' || field.type === 'radio';
-    if (ticked ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) field.dispatchEvent(new Event(ticked ? 'change' : 'input', { bubbles: true }));
-  }
 }
 
 /** Re-export for hosts that type their listeners. */
