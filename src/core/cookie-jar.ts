@@ -19,21 +19,29 @@ const writeValue = (value: string) => encodeURIComponent(value).replace(/%(2[346
 const writeName = (name: string) => encodeURIComponent(name).replace(/%(2[346B]|5E|60|7C)/g, decodeURIComponent).replace(/[()]/g, escape);
 
 /**
- * `cookies` ("a=1; b=2", as `document.cookie` or a request's `Cookie` header gives them) by name,
- * decoded; the first of two cookies of one name wins, and a name that cannot be decoded is skipped.
+ * Cookies given as raw name and value pairs, by name, decoded as `document.cookie`'s are read; the
+ * first of two cookies of one name wins, and a name that cannot be decoded is skipped.
  */
-export function parseCookies(cookies: string): Map<string, string> {
+export function cookiesByName(pairs: Iterable<readonly [name: string, value: string]>): Map<string, string> {
   const jar = new Map<string, string>();
-  for (const pair of cookies ? cookies.split(/; */) : []) {
-    const [name = '', ...value] = pair.split('=');
+  for (const [name, value] of pairs) {
     try {
       const found = decodeURIComponent(name.trim());
-      if (found && !jar.has(found)) jar.set(found, readCookieValue(value.join('=').trim()));
+      if (found && !jar.has(found)) jar.set(found, readCookieValue(value.trim()));
     } catch {
       // Not a name anyone wrote through an encoder: nothing of the widget's.
     }
   }
   return jar;
+}
+
+/** `cookies` ("a=1; b=2", as `document.cookie` or a request's `Cookie` header gives them) by name, decoded. */
+export function parseCookies(cookies: string): Map<string, string> {
+  const pairs = (cookies ? cookies.split(/; */) : []).map((pair) => {
+    const [name = '', ...value] = pair.split('=');
+    return [name, value.join('=')] as const;
+  });
+  return cookiesByName(pairs);
 }
 
 /** A jar of the page's cookies whose writes carry `defaults` (each write may add to them); without a document, empty. */

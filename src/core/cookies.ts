@@ -1,4 +1,4 @@
-import { cookieJar, parseCookies, readCookieValue, type CookieAttributes } from './cookie-jar';
+import { cookieJar, cookiesByName, parseCookies, type CookieAttributes } from './cookie-jar';
 import type { Settings } from './settings';
 
 /**
@@ -86,16 +86,7 @@ export function askedNow(store: CookieStoreLike | undefined): CookieStoreLike | 
  * `document.cookie`'s are (cookie-jar.ts), and the first of two cookies of one name wins, as in `document.cookie`.
  */
 async function readAhead(store: CookieStoreLike): Promise<Map<string, string>> {
-  const jar = new Map<string, string>();
-  for (const { name, value } of await store.getAll()) {
-    try {
-      const found = decodeURIComponent(name);
-      if (!jar.has(found)) jar.set(found, readCookieValue(value));
-    } catch {
-      // A name that cannot be decoded is skipped there too.
-    }
-  }
-  return jar;
+  return cookiesByName((await store.getAll()).map(({ name, value }) => [name, value] as const));
 }
 
 /** At most this many access-protection parameters are kept from one link; the rest are dropped. */
