@@ -21,11 +21,6 @@ import EXAMPLES from '../hosts/examples.json' with { type: 'json' };
 
 const compileHint = !process.argv.includes('--no-compile-hint');
 const next = !process.argv.includes('--no-next');
-const tarball = pack();
-for (const name of ['vanilla', 'react']) {
-  await buildBenchHost(name, tarball, { compileHint });
-  console.log(`bench hosts: ${name} built into .tmp/hosts/${name}/dist${compileHint ? '' : ' (without the compile hint)'}`);
-}
 // As test:hosts installs them: from both packages' tarballs, outside the repository.
 const tarballDir = join(copiesDir, 'tarballs');
 rmSync(tarballDir, { recursive: true, force: true });
@@ -33,4 +28,11 @@ const tarballs = { amwa: pack(tarballDir), 'amwa-sandbox': pack(tarballDir, 'amw
 for (const name of ['node-server', ...(next ? ['nextjs'] : [])]) {
   await buildExample(name, EXAMPLES[name], tarballs, { next });
   console.log(`bench hosts: examples/${name} installed${name === 'nextjs' ? ' and built' : ''} in ${exampleCopy(name)}`);
+}
+// After the examples: Vite's build sets NODE_ENV=production in this process, and an npm install
+// under it would leave out their devDependencies (the sandbox).
+const tarball = pack();
+for (const name of ['vanilla', 'react']) {
+  await buildBenchHost(name, tarball, { compileHint });
+  console.log(`bench hosts: ${name} built into .tmp/hosts/${name}/dist${compileHint ? '' : ' (without the compile hint)'}`);
 }
