@@ -184,10 +184,11 @@ async function bench() {
     });
   // Each example's server, once it answers its page (and warmed by a few requests, as a server in service is).
   const examples = new Map();
-  // Not left running when the bench fails.
+  // Not left running when the bench fails or is stopped.
   process.on('exit', () => {
     for (const { child } of examples.values()) child.kill();
   });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
   for (const name of examplesToStart) {
     if (name === 'nextjs' && builds[0].apiPortError) {
       console.warn(`bench: examples/nextjs is left out: the sandbox could not listen on its API port ${ports.nextApiPort} (${builds[0].apiPortError.split('\n')[0]})`);
@@ -453,6 +454,7 @@ async function bench() {
 
   console.log(`\nafter: ${uptime()}`);
   await browser.close();
+  for (const { child } of examples.values()) child.kill();
   for (const { child } of builds) child.disconnect();
   await Promise.all(vites.map((vite) => vite.close()));
 }

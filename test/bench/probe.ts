@@ -82,9 +82,17 @@ export const PROBE_SCRIPT = `(() => {
     observer.observe(shadow, watch);
     return shadow;
   };
+  // A control the parser is still filling (server-rendered markup arrives and is parsed in pieces)
+  // can show as an empty box: it counts once the parser has gone past it (a node follows it), or
+  // the document is parsed. Scripts insert whole controls, and an <input> has no content.
+  const parsedPast = (element) => {
+    for (let node = element; node; node = node.parentNode ?? node.host) if (node.nextSibling) return true;
+    return false;
+  };
+  const complete = (control) => document.readyState !== 'loading' || control.nodeName === 'INPUT' || parsedPast(control);
   const frame = (time) => {
     for (const root of roots()) {
-      const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find(visible);
+      const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find((control) => visible(control) && complete(control));
       if (control) {
         bench.control = performance.now();
         performance.mark('amwa-bench-control');
