@@ -10,18 +10,23 @@
 // thread's CPU time went before the first control (script, style, layout, paint). Then every next
 // screen of issue 22 after a pointer click (Event Timing): Home to the scanner logon and to the
 // QR logon, user ID to the colour code, activation overview to its first step, in ms from the
-// input to the frame that shows the next screen, server time excluded. docs/performance.md has
-// the figures and what they mean.
+// input to the frame that shows the next screen, server time excluded. A server-rendered Home
+// beside them: on the bench's own page (`home-ssr`), and the production servers of
+// examples/node-server and examples/nextjs against the bench's sandbox (`home-ssr-node`,
+// `home-ssr-next`), with the clicks from Home on each. docs/performance.md has the figures and
+// what they mean.
 //
 //   npm run bench [-- --runs 7 --clicks 3 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
 //
-// `--only` takes first-load ids (empty, home-en, scanner, …; then no next screens) and next-screen
+// `--only` takes first-load ids (empty, home-en, scanner, home-ssr, …; then no next screens) and next-screen
 // ids (home-scanner, user-id-colour-code, home-qr, activation-first-step), or `next` for every
 // next screen and no first load; `home-scanner-prerendered` (Home to the scanner logon that the
-// host page's speculation rules prerendered) only when named.
+// host page's speculation rules prerendered) only when named. The clicks from Home run on the
+// server-rendered Homes named, or on all of them when none is.
 //
-// Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
-// .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
+// Needs `npm run build`; the bundled vanilla and React hosts (.tmp/hosts/*/dist) and the
+// server-rendered examples (test:hosts' copies) are measured too when they are there
+// (`node test/bench/build-hosts.mjs` builds all four). `--root` serves another checkout's
 // dist/ (e.g. an old release) and hosts instead; `--compare DIR` (repeatable) measures another
 // checkout's build (and its built hosts) in the same rounds, each from a server of its own, so a busy machine weighs on both alike:
 // first loads in alternation, and next screens click by click (the builds' order reversed every

@@ -19,7 +19,8 @@ const NOTIFY_BINDING = '__amwaBenchNotify';
 /**
  * Runs before the page's own scripts: observes layout shifts and long tasks, and checks every
  * animation frame for the first visible control inside `.amwa-root` (in the light DOM or an open
- * shadow root), timestamped with the frame that shows it and with its insertion into the DOM.
+ * shadow root, a declarative one included; once the parser is past it), timestamped with the
+ * frame that shows it and with its insertion into the DOM.
  */
 export const PROBE_SCRIPT = `(() => {
   const bench = { control: undefined, controlInserted: undefined, controlName: '', cls: 0, shifts: [], longTasks: [] };
