@@ -10,30 +10,38 @@
 // thread's CPU time went before the first control (script, style, layout, paint). Then every next
 // screen of issue 22 after a pointer click (Event Timing): Home to the scanner logon and to the
 // QR logon, user ID to the colour code, activation overview to its first step, in ms from the
-// input to the frame that shows the next screen, server time excluded. docs/performance.md has
-// the figures and what they mean.
+// input to the frame that shows the next screen, server time excluded. A server-rendered Home
+// beside them: on the bench's own page (`home-ssr`), and the production servers of
+// examples/node-server and examples/nextjs against the bench's sandbox (`home-ssr-node`,
+// `home-ssr-next`), with the clicks from Home on each. docs/performance.md has the figures and
+// what they mean.
 //
 //   npm run bench [-- --runs 7 --clicks 3 --profiles 1x,4x,4x-slow4g --only home-en,empty,… --root DIR --compare DIR]
 //
-// `--only` takes first-load ids (empty, home-en, scanner, …; then no next screens) and next-screen
+// `--only` takes first-load ids (empty, home-en, scanner, home-ssr, …; then no next screens) and next-screen
 // ids (home-scanner, user-id-colour-code, home-qr, activation-first-step), or `next` for every
 // next screen and no first load; `home-scanner-prerendered` (Home to the scanner logon that the
-// host page's speculation rules prerendered) only when named.
+// host page's speculation rules prerendered) only when named. The clicks from Home run on the
+// server-rendered Homes named, or on all of them when none is.
 //
-// Needs `npm run build`; the bundled vanilla and React hosts (`node test/bench/build-hosts.mjs`,
-// .tmp/hosts/*/dist) are measured too when they are there. `--root` serves another checkout's
+// Needs `npm run build`; the bundled vanilla and React hosts (.tmp/hosts/*/dist) and the
+// server-rendered examples (test:hosts' copies) are measured too when they are there
+// (`node test/bench/build-hosts.mjs` builds all four). `--root` serves another checkout's
 // dist/ (e.g. an old release) and hosts instead; `--compare DIR` (repeatable) measures another
 // checkout's build (and its built hosts) in the same rounds, each from a server of its own, so a busy machine weighs on both alike:
 // first loads in alternation, and next screens click by click (the builds' order reversed every
 // other click).
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { basename, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createServer } from 'vite';
+import { copyEnv, exampleCopy } from '../hosts/copies.mjs';
+import ports from '../hosts/ports.json' with { type: 'json' };
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +53,7 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '1500' },
     clicks: { type: 'string', default: '3' },
     serve: { type: 'boolean', default: false },
+    'api-port': { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -92,9 +101,30 @@ function bundledHost(request) {
 // messages) never delays an answer.
 if (values.serve) {
   const [{ createSandbox }] = await load(['/packages/amwa-sandbox/src/index.ts']);
-  const sandbox = createSandbox({ root });
-  const running = serve({ fetch: (request) => bundledHost(request) ?? sandbox.fetch(request), port: 0, hostname: '127.0.0.1' }, (info) => process.send({ port: info.port }));
-  process.on('disconnect', () => running.close(() => process.exit(0)));
+  // The build's own amwa/server renders the bench's server-rendered page (a build without one has none).
+  const serverModule = join(root, 'dist', 'server.js');
+  const benchRenderer = existsSync(serverModule) ? (await import(pathToFileURL(serverModule).href)).renderToString : undefined;
+  const sandbox = createSandbox({ root, benchRenderer });
+  // The peer's address, so the forwarded headers of the examples' proxies count (as startSandbox does).
+  const fetch = (request, { incoming }) => bundledHost(request) ?? sandbox.fetch(request, { peer: incoming.socket.remoteAddress });
+  const listen = (port) =>
+    new Promise((done, fail) => {
+      const server = serve({ fetch, port, hostname: '127.0.0.1' }, (info) => done({ server, port: info.port }));
+      server.once('error', fail);
+    });
+  const running = [await listen(0)];
+  // --api-port: the same sandbox also on the port the Next.js example's build proxies its API to
+  // (its rewrites are fixed at build time); a port in use only costs that example's rows.
+  let apiPortError;
+  if (values['api-port']) {
+    try {
+      running.push(await listen(Number(values['api-port'])));
+    } catch (error) {
+      apiPortError = String(error);
+    }
+  }
+  process.send({ port: running[0].port, apiPortError });
+  process.on('disconnect', () => Promise.all(running.map(({ server }) => new Promise((done) => server.close(done)))).then(() => process.exit(0)));
 } else {
   await bench();
 }
@@ -106,21 +136,86 @@ async function bench() {
     '/test/bench/next-screen.ts',
     '/test/bench/prerendered.ts',
   ]);
-  const startServer = async (dir) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir], { stdio: 'inherit' });
-    const port = await new Promise((done, fail) => {
-      child.once('message', (message) => done(message.port));
+  const startServer = async (dir, apiPort) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir, ...(apiPort ? ['--api-port', String(apiPort)] : [])], { stdio: 'inherit' });
+    const { port, apiPortError } = await new Promise((done, fail) => {
+      child.once('message', done);
       child.once('exit', (code) => fail(new Error(`bench: the server exited (${code})`)));
     });
-    return { child, origin: `http://127.0.0.1:${port}` };
+    return { child, origin: `http://127.0.0.1:${port}`, apiPortError };
   };
+  const BENCH = '/__sandbox/bench';
+  // The server-rendered examples, from the copies `node test/bench/build-hosts.mjs` (or `npm run
+  // test:hosts`) installs and builds from this checkout's packages: started as their READMEs say,
+  // their API proxied to the bench's sandbox, so the API is the same as on the bench's pages.
+  const EXAMPLE_SERVERS = {
+    'node-server': {
+      path: '/',
+      built: () => existsSync(join(exampleCopy('node-server'), 'node_modules', 'amwa', 'dist', 'server.js')),
+      start: (port, sandboxOrigin) => spawn(process.execPath, ['server.mjs'], { cwd: exampleCopy('node-server'), env: copyEnv({ PORT: String(port), AMWA_SANDBOX_URL: sandboxOrigin }), stdio: 'ignore' }),
+    },
+    nextjs: {
+      path: '/access/',
+      built: () => existsSync(join(exampleCopy('nextjs'), '.next', 'BUILD_ID')),
+      // Its API is the sandbox on the port its build's rewrites name (test/hosts/ports.json).
+      start: (port) => spawn(join(exampleCopy('nextjs'), 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], { cwd: exampleCopy('nextjs'), env: copyEnv({ NEXT_TELEMETRY_DISABLED: '1' }), stdio: 'ignore' }),
+    },
+  };
+  const only = values.only?.split(',');
+  // A server-rendered Home is measured when its id is asked for, and for the next screens from
+  // Home when those are asked for and no server-rendered Home is named (then all of them).
+  const SERVER_RENDERED = { 'home-ssr': undefined, 'home-ssr-node': 'node-server', 'home-ssr-next': 'nextjs' };
+  const homeClicksAsked = !only || only.includes('next') || TRANSITIONS.some(({ id, start }) => start === '/' && only.includes(id));
+  const serverRenderedAsked = (id) => !only || only.includes(id) || (homeClicksAsked && !only.some((asked) => asked in SERVER_RENDERED));
+  const examplesAsked = Object.entries(SERVER_RENDERED).filter(([id, name]) => name && serverRenderedAsked(id)).map(([, name]) => name);
+  const examplesToStart = examplesAsked.filter((name) => {
+    if (root !== resolve(repo)) return console.warn(`bench: examples/${name} is measured only for this checkout's build (not with --root)`), false;
+    if (EXAMPLE_SERVERS[name].built()) return true;
+    console.warn(`bench: examples/${name} is not ${name === 'nextjs' ? 'built' : 'installed'} in ${exampleCopy(name)}; \`node test/bench/build-hosts.mjs\` does it (its rows are left out)`);
+    return false;
+  });
   const builds = [];
   for (const dir of [root, ...values.compare.map((other) => resolve(other))]) {
-    builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), dir, ...(await startServer(dir)) });
+    const apiPort = builds.length === 0 && examplesToStart.includes('nextjs') ? ports.nextApiPort : undefined;
+    builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), dir, ...(await startServer(dir, apiPort)) });
   }
   const labelled = (name, build) => (builds.length === 1 ? name : `${name} [${build.label}]`);
+  const freePort = () =>
+    new Promise((done, fail) => {
+      const probe = createNetServer().once('error', fail).listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => done(port));
+      });
+    });
+  // Each example's server, once it answers its page (and warmed by a few requests, as a server in service is).
+  const examples = new Map();
+  // Not left running when the bench fails or is stopped.
+  process.on('exit', () => {
+    for (const { child } of examples.values()) child.kill();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+  for (const name of examplesToStart) {
+    if (name === 'nextjs' && builds[0].apiPortError) {
+      console.warn(`bench: examples/nextjs is left out: the sandbox could not listen on its API port ${ports.nextApiPort} (${builds[0].apiPortError.split('\n')[0]})`);
+      continue;
+    }
+    const port = await freePort();
+    const child = EXAMPLE_SERVERS[name].start(port, builds[0].origin);
+    const url = `http://127.0.0.1:${port}${EXAMPLE_SERVERS[name].path}`;
+    let answered = 0;
+    for (const until = Date.now() + 60_000; answered < 3 && Date.now() < until; ) {
+      const ok = await fetch(url).then((response) => response.ok, () => false);
+      if (ok) answered += 1;
+      else await new Promise((done) => setTimeout(done, 250));
+    }
+    if (answered < 3) {
+      child.kill();
+      console.warn(`bench: examples/${name} did not answer ${url} within 60 s (its rows are left out)`);
+      continue;
+    }
+    examples.set(name, { child, origin: `http://127.0.0.1:${port}` });
+  }
 
-  const BENCH = '/__sandbox/bench';
   const FIRST_LOADS = [
     { id: 'empty', name: 'empty page (one <input>)', path: `${BENCH}/empty` },
     // The same input added by a module script of its own: the floor of any widget a script renders.
@@ -136,8 +231,14 @@ async function bench() {
     { id: 'qr', name: 'QR logon, direct', path: `${BENCH}/widget/pages/logon/mobile` },
     { id: 'vanilla', name: '`amwa` in a bundled vanilla host', path: '/hosts/vanilla/', host: 'vanilla' },
     { id: 'react', name: '`amwa/react` in a bundled React host', path: '/hosts/react/', host: 'react' },
+    // The first screen in the HTML (amwa/server), taken over by the same standalone module: on the
+    // widget page's own chrome (the same page as home-en but for the element's content), and in
+    // the two server-rendered examples' production servers, whose pages are their own.
+    { id: 'home-ssr', name: 'Home, English, server-rendered', path: `${BENCH}/server/`, rendered: true },
+    { id: 'home-ssr-node', name: 'Home, server-rendered: examples/node-server', path: EXAMPLE_SERVERS['node-server'].path, example: 'node-server' },
+    { id: 'home-ssr-next', name: 'Home, server-rendered: examples/nextjs (next start)', path: EXAMPLE_SERVERS.nextjs.path, example: 'nextjs' },
   ];
-  const only = values.only?.split(',');
+  const hasRenderer = (build) => existsSync(join(build.dir, 'dist', 'server.js'));
   const unknown = only?.filter((id) => id !== 'next' && ![...FIRST_LOADS, ...TRANSITIONS, PRERENDERED_SCANNER].some((known) => known.id === id)) ?? [];
   if (unknown.length) {
     const ids = (list) => list.map(({ id }) => id).join(', ');
@@ -155,7 +256,9 @@ async function bench() {
       builds
         .filter((build, index) => index === 0 || !['empty', 'floor', 'home-en-no-css', 'home-injected', 'home-injected-preload'].includes(scenario.id))
         .filter((build) => !scenario.host || existsSync(join(hostDir(scenario.host, build.dir), 'index.html')))
-        .map((build) => ({ ...scenario, key: `${build.label}:${scenario.id}`, name: labelled(scenario.name, build), origin: build.origin })),
+        .filter((build) => !scenario.rendered || hasRenderer(build))
+        .filter((build, index) => !scenario.example || (index === 0 && examples.has(scenario.example)))
+        .map((build) => ({ ...scenario, key: `${build.label}:${scenario.id}`, name: labelled(scenario.name, build), origin: scenario.example ? examples.get(scenario.example).origin : build.origin })),
     );
 
   const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim().replace(/^.*load average:/, 'load average:');
@@ -225,25 +328,36 @@ async function bench() {
     { label: 'right after the first control', settleMs: 0, only: ['home-scanner', 'home-qr'] },
     { label: 'after 2.5 s on the screen', settleMs: 2500 },
   ];
+  // The pages a next screen starts on: the widget page, and for the transitions from Home every
+  // server-rendered Home measured (a click before the script has taken it over follows the link).
+  const CLICK_PAGES = [
+    { id: 'home-en', path: `${BENCH}/widget/`, builds },
+    { id: 'home-ssr', label: 'server-rendered', path: `${BENCH}/server/`, builds: builds.filter(hasRenderer) },
+    ...Object.entries(EXAMPLE_SERVERS).map(([name, { path }]) => ({ id: Object.keys(SERVER_RENDERED).find((id) => SERVER_RENDERED[id] === name), label: `examples/${name}`, path, example: name, builds: builds.slice(0, 1) })),
+  ].filter((page) => page.id === 'home-en' || (serverRenderedAsked(page.id) && (!page.example || examples.has(page.example))));
   const clicks = new Map();
   for (const profile of PROFILES) {
     for (const transition of nextScreens) {
-      for (const mode of MODES.filter((mode) => !mode.only || mode.only.includes(transition.id))) {
-        const lists = new Map(builds.map((build) => [build, []]));
-        for (let i = 0; i < CLICK_RUNS; i++) {
-          for (const build of i % 2 ? [...builds].reverse() : builds) {
-            try {
-              // A click that never shows its screen fails after a minute instead of holding up the run.
-              const giveUp = new Promise((_, fail) => setTimeout(() => fail(new Error('no next screen within 60 s')), 60_000).unref());
-              lists.get(build).push(await Promise.race([clickToNextScreen(browser, `${build.origin}${BENCH}/widget/`, transition, { ...options(profile), settleMs: mode.settleMs }), giveUp]));
-              progress();
-            } catch (error) {
-              console.warn(`bench: ${labelled(transition.name, build)} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
+      for (const page of CLICK_PAGES.filter((page) => page.id === 'home-en' || transition.start === '/')) {
+        for (const mode of MODES.filter((mode) => !mode.only || mode.only.includes(transition.id))) {
+          const name = [transition.name, page.label, mode.label].filter(Boolean).join(', ');
+          const lists = new Map(page.builds.map((build) => [build, []]));
+          for (let i = 0; i < CLICK_RUNS; i++) {
+            for (const build of i % 2 ? [...page.builds].reverse() : page.builds) {
+              const url = `${page.example ? examples.get(page.example).origin : build.origin}${page.path}`;
+              try {
+                // A click that never shows its screen fails after a minute instead of holding up the run.
+                const giveUp = new Promise((_, fail) => setTimeout(() => fail(new Error('no next screen within 60 s')), 60_000).unref());
+                lists.get(build).push(await Promise.race([clickToNextScreen(browser, url, transition, { ...options(profile), settleMs: mode.settleMs, mayNavigate: page.id !== 'home-en' }), giveUp]));
+                progress();
+              } catch (error) {
+                console.warn(`bench: ${labelled(name, build)} (${profile.label}) failed: ${String(error).split('\n')[0]}`);
+              }
             }
           }
-        }
-        for (const [build, list] of lists) {
-          if (list.length) clicks.set(`${build.label}:${transition.id}:${mode.label}@${profile.label}`, { name: labelled(`${transition.name}, ${mode.label}`, build), list });
+          for (const [build, list] of lists) {
+            if (list.length) clicks.set(`${build.label}:${transition.id}:${page.id}:${mode.label}@${profile.label}`, { name: labelled(name, build), list, fullPage: Boolean(transition.fullPage) });
+          }
         }
       }
     }
@@ -300,11 +414,13 @@ async function bench() {
         'server ms (excluded)': '',
       });
     }
-    for (const [key, { name, list }] of clicks) {
+    for (const [key, { name, list, fullPage }] of clicks) {
       if (!key.endsWith(`@${profile.label}`)) continue;
       const events = list.map((r) => r.eventMs).filter((ms) => ms !== undefined);
+      // On a server-rendered Home, a click before the script has taken it over loads the next page.
+      const followed = fullPage === false ? list.filter((r) => r.navigated).length : 0;
       rows.push({
-        what: `next screen: ${name}`,
+        what: `next screen: ${name}${followed ? ` (${followed} of ${list.length} clicks followed the link: a page load)` : ''}`,
         profile: profile.label,
         ms: Math.round(median(list.map((r) => r.ms))),
         'ratio to empty': '',
@@ -343,6 +459,7 @@ async function bench() {
 
   console.log(`\nafter: ${uptime()}`);
   await browser.close();
+  for (const { child } of examples.values()) child.kill();
   for (const { child } of builds) child.disconnect();
   await Promise.all(vites.map((vite) => vite.close()));
 }

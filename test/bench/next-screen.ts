@@ -71,6 +71,8 @@ export interface NextScreenResult {
   eventMs?: number;
   /** Requests sent over the network between the click and that frame. */
   requests: number;
+  /** The click loaded another document (a full page load, or a server-rendered link followed before the script took over). */
+  navigated: boolean;
 }
 
 interface BenchWindow {
@@ -125,7 +127,18 @@ export async function clickToNextScreen(
   browser: Browser,
   widgetUrl: string,
   transition: Transition,
-  { cpuRate = 1, network, settleMs = 0 }: { cpuRate?: number; network?: NetworkProfile; settleMs?: number } = {},
+  {
+    cpuRate = 1,
+    network,
+    settleMs = 0,
+    mayNavigate = false,
+  }: {
+    cpuRate?: number;
+    network?: NetworkProfile;
+    settleMs?: number;
+    /** The first screen is server-rendered: a click before the script has taken it over follows the link to another document. */
+    mayNavigate?: boolean;
+  } = {},
 ): Promise<NextScreenResult> {
   const run = await coldLoad(browser, widgetUrl + transition.start.replace(/^\//, ''), { cpuRate, network });
   try {
@@ -136,29 +149,31 @@ export async function clickToNextScreen(
     if (settleMs) await run.page.waitForTimeout(settleMs);
     const startedBefore = run.requests().length;
     const screensBefore = run.screensShown();
-    if (transition.fullPage) {
+    const documentBefore = await run.page.evaluate(() => performance.timeOrigin);
+    if (transition.fullPage || mayNavigate) {
       // The next document watches from its first frame (init scripts run in every new document).
       await run.context.addInitScript((spec) => (window as unknown as BenchWindow).__bench.watch(spec), transition.next);
-    } else {
-      await run.page.evaluate((spec) => (window as unknown as BenchWindow).__bench.watch(spec), transition.next);
     }
+    if (!transition.fullPage) await run.page.evaluate((spec) => (window as unknown as BenchWindow).__bench.watch(spec), transition.next);
     const box = (await control.boundingBox())!;
     await run.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const inputsBefore = await run.page.evaluate(() => (window as unknown as BenchWindow).__bench.inputs.length);
     await run.page.mouse.down();
     await run.page.mouse.up();
     if (transition.fullPage) await run.page.waitForURL(/\/pages\//);
+    await run.waitForScreen(screensBefore);
+    // Another document shows the screen when the click followed a link (a time origin of its own).
+    const navigated = (await run.page.evaluate(() => performance.timeOrigin)) !== documentBefore;
     // From the release (the click), in epoch milliseconds: recorded by the document that got it.
-    const epochClick = transition.fullPage
+    const epochClick = navigated
       ? await run.page.evaluate(() => Number(sessionStorage.getItem('amwa-bench-pointerup')))
       : await run.page.evaluate((before) => {
           const up = (window as unknown as BenchWindow).__bench.inputs.slice(before).find((input) => input.type === 'pointerup');
           return performance.timeOrigin + up!.at;
         }, inputsBefore);
-    await run.waitForScreen(screensBefore);
-    const figures = await run.page.evaluate(screenFigures, { epochClick, fullPage: Boolean(transition.fullPage) });
+    const figures = await run.page.evaluate(screenFigures, { epochClick, fullPage: navigated });
     const network = run.requests().slice(startedBefore).filter((request) => !request.fromCache && request.status !== 304);
-    const result = { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length };
+    const result = { ms: Math.round(figures.total - figures.server), serverMs: Math.round(figures.server), eventMs: figures.eventMs === undefined ? undefined : Math.round(figures.eventMs), requests: network.length, navigated };
     // AMWA_BENCH_CLICKS=1: every click's figures on stderr, to see the spread behind a median.
     if (process.env.AMWA_BENCH_CLICKS) console.error(`\n${transition.id} ${widgetUrl}: ${JSON.stringify(result)}`);
     return result;

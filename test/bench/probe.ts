@@ -19,7 +19,8 @@ const NOTIFY_BINDING = '__amwaBenchNotify';
 /**
  * Runs before the page's own scripts: observes layout shifts and long tasks, and checks every
  * animation frame for the first visible control inside `.amwa-root` (in the light DOM or an open
- * shadow root), timestamped with the frame that shows it and with its insertion into the DOM.
+ * shadow root, a declarative one included; once the parser is past it), timestamped with the
+ * frame that shows it and with its insertion into the DOM.
  */
 export const PROBE_SCRIPT = `(() => {
   const bench = { control: undefined, controlInserted: undefined, controlName: '', cls: 0, shifts: [], longTasks: [] };
@@ -49,27 +50,50 @@ export const PROBE_SCRIPT = `(() => {
   // have sent requests (Preact runs them after a 35 ms time-out when the frame is late): those
   // started after the control, so they did not hold it back.
   const inserted = new WeakMap();
+  const watch = { childList: true, subtree: true };
+  // The shadow roots observed (attached by script, or declarative).
+  const watched = new WeakSet();
+  const controlsIn = (node, at) => {
+    for (const control of node.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})) inserted.set(control, at);
+  };
   const observer = new MutationObserver((records) => {
     const at = performance.now();
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType !== Node.ELEMENT_NODE) continue;
         if (node.matches(${JSON.stringify(CONTROL_SELECTOR)})) inserted.set(node, at);
-        for (const control of node.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})) inserted.set(control, at);
+        controlsIn(node, at);
+        // A declarative shadow root (server-rendered markup) is attached by the parser, not by
+        // attachShadow, and its controls are parsed into it unseen: they are there by the time
+        // its host's record is read (at the latest), and it is watched from then on. The parser
+        // inserts elements one by one, so the host is an added node of its own.
+        if (node.shadowRoot && !watched.has(node.shadowRoot)) {
+          watched.add(node.shadowRoot);
+          controlsIn(node.shadowRoot, at);
+          observer.observe(node.shadowRoot, watch);
+        }
       }
     }
   });
-  const watch = { childList: true, subtree: true };
   observer.observe(document, watch);
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const shadow = attachShadow.call(this, init);
+    watched.add(shadow);
     observer.observe(shadow, watch);
     return shadow;
   };
+  // A control the parser is still filling (server-rendered markup arrives and is parsed in pieces)
+  // can show as an empty box: it counts once the parser has gone past it (a node follows it), or
+  // the document is parsed. Scripts insert whole controls, and an <input> has no content.
+  const parsedPast = (element) => {
+    for (let node = element; node; node = node.parentNode ?? node.host) if (node.nextSibling) return true;
+    return false;
+  };
+  const complete = (control) => document.readyState !== 'loading' || control.nodeName === 'INPUT' || parsedPast(control);
   const frame = (time) => {
     for (const root of roots()) {
-      const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find(visible);
+      const control = [...root.querySelectorAll(${JSON.stringify(CONTROL_SELECTOR)})].find((control) => visible(control) && complete(control));
       if (control) {
         bench.control = performance.now();
         performance.mark('amwa-bench-control');

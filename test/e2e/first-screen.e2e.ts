@@ -3,6 +3,7 @@
 // by the sandbox) with Chromium's network log. Counts and bytes are asserted; timings never are
 // (`npm run bench` reports them).
 import { expect, test } from 'vitest';
+import { startSandbox } from '../../packages/amwa-sandbox/src/index';
 import { coldLoad, shortName, type ColdLoad } from '../bench/probe';
 import { useE2E, waitForPortal } from './harness';
 
@@ -152,5 +153,27 @@ test("a logon page opened directly starts its chunk at mount, before the cookie 
     await waitForPortal(page, heading);
     expect(await page.evaluate(() => (window as unknown as { __early: { renderedBeforeChunk?: boolean } }).__early.renderedBeforeChunk)).toBe(false);
     page.expectNoConsoleErrors();
+  }
+});
+
+test("the bench's server-rendered Home: its first control is in the HTML, timed from when its declarative shadow root's host was parsed (before the frame that shows it), with its content", async () => {
+  const { renderToString } = (await import(new URL('../../dist/server.js', import.meta.url).href)) as typeof import('../../src/server');
+  const rendering = await startSandbox({ port: 0, benchRenderer: renderToString });
+  try {
+    const load = await coldLoad(e2e.browser, `${rendering.url}/__sandbox/bench/server/`);
+    try {
+      await load.waitForControl();
+      const result = await load.collect();
+      // The parser's, not a script's: the probe counts it once the parser is past it, whole.
+      expect(result.control).toMatch(/^a The bank's mobile app\s*Scan a QR code/);
+      // Its own insertion time, read with its host's, not the frame's (which a control in a
+      // declarative shadow root used to get, with every request started before that frame).
+      expect(result.controlInsertedMs).toBeLessThan(result.controlMs);
+      expect(result.before.map((request) => shortName(request.url))).toEqual(['amwa.standalone.js']);
+    } finally {
+      await load.close();
+    }
+  } finally {
+    await rendering.close();
   }
 });

@@ -128,7 +128,7 @@ async function stepped(label, copy, log, steps) {
 }
 
 /** Copies examples/`name` out, installs it from the tarballs, runs its README's commands; its first-load JavaScript (Vite and static ones). */
-async function buildExample(name, { server, commands }, tarballs, { next }) {
+export async function buildExample(name, { server, commands }, tarballs, { next }) {
   const log = [];
   const copy = exampleCopy(name);
   let manifest;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { activation } from './activation';
-import { bench } from './bench';
+import { bench, type BenchRenderer } from './bench';
 import { contractCheck } from './contract';
 import { control } from './control';
 import { cors, originPolicy } from './cors';
@@ -34,17 +34,19 @@ export const routeModules: readonly RouteModule[] = [control, security, cronto, 
 export interface AppOptions extends HostOptions {
   /** Origins whose pages may use the sandbox as their API (besides `*.localhost` ones). */
   corsOrigins?: readonly string[];
+  /** Renders the first screen of the bench's server-rendered page (`/__sandbox/bench/server/`); without it there is none. */
+  benchRenderer?: BenchRenderer;
 }
 
 /** Builds the sandbox app: host check, framing headers, CORS, guards, contract log, envelope, XSRF and fault middleware, route modules, then files and pages. */
-export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins, ...hosts }: AppOptions = {}): Hono {
+export function createApp(state: SandboxState, roots: SandboxRoots, { corsOrigins, benchRenderer, ...hosts }: AppOptions = {}): Hono {
   const app = new Hono();
   const policy = originPolicy(corsOrigins);
   app.use(hostGuard(hostPolicy(hosts)), framing(), cors(policy), controlGuard(policy), bodyLimits(), contractCheck(state), envelope(state), xsrf(), faults(state));
   for (const register of routeModules) register(app, state);
   staticFiles(app, roots);
   examples(app, state);
-  bench(app, state);
+  bench(app, state, benchRenderer);
   pages(app, state);
   gallery(app);
   app.notFound((c) => (isApiPath(c.req.path) ? json(c, { errorCode: 'not-found' }, 404) : notFoundPage(c)));

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../../src/core/settings';
+import { renderToString } from '../../../src/server';
 import { BENCH_BASE, RESERVE_CSS } from './bench';
 import { createSandbox } from './index';
 
@@ -63,5 +64,37 @@ describe('bench host pages', () => {
     expect(rules).toEqual({ prerender: [{ source: 'document', where: { href_matches: `${BENCH_BASE}/widget/pages/logon/scanner` }, eagerness: 'immediate' }] });
     expect([...prerendering.querySelectorAll('script[src]')].map((script) => script.getAttribute('src'))).toEqual(['/dist/amwa.standalone.js']);
     expect((await open(`${BENCH_BASE}/widget/`)).querySelector('script[type="speculationrules"]')).toBeNull();
+  });
+
+  describe('with a renderer (amwa/server, as npm run bench passes the built one)', () => {
+    const rendering = createSandbox({ benchRenderer: renderToString });
+    const page = async (path: string, init?: RequestInit) => {
+      const response = await rendering.fetch(new Request(ORIGIN + path, init));
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    // The page around the element: the chrome every bench page shares.
+    const chrome = (text: string) => text.replace(/<amwa-portal[^]*<\/amwa-portal>/, '<amwa-portal></amwa-portal>');
+
+    it('serve the widget page with the first screen rendered into the element, in the same page chrome, under a base path of its own', async () => {
+      const server = await page(`${BENCH_BASE}/server/?lang=de&country=DE`);
+      expect(server).toMatch(/<main><amwa-portal settings='[^']*'><template shadowrootmode="open"><style>/);
+      expect(server).toContain(`href="${ORIGIN}${BENCH_BASE}/server/pages/logon/scanner"`);
+      expect(server).toContain('lang="de-DE"');
+      expect(chrome(server)).toBe(chrome(await page(`${BENCH_BASE}/widget/?lang=de&country=DE`)));
+      const doc = new new Window().DOMParser().parseFromString(server, 'text/html');
+      const parsed = parseSettings(doc.querySelector('amwa-portal')!.getAttribute('settings')!, ORIGIN);
+      expect(parsed.ok && parsed.settings).toMatchObject({ basePath: `${BENCH_BASE}/server`, language: 'de' });
+    });
+
+    it("render the screen the request's path and cookies open", async () => {
+      const returning = await page(`${BENCH_BASE}/server/`, { headers: { Cookie: 'logonType=scanner; demobank-scanner-user-id=EMMA0005' } });
+      expect(returning).toMatch(/<input[^>]*value="EMMA0005"/);
+      expect(await page(`${BENCH_BASE}/server/pages/logon/scanner`)).toContain('name="username"');
+    });
+
+    it('are not there without one', async () => {
+      expect((await sandbox.fetch(new Request(`${ORIGIN}${BENCH_BASE}/server/`))).status).toBe(404);
+    });
   });
 });

@@ -10,6 +10,16 @@ export const BENCH_BASE = '/__sandbox/bench';
 /** The widget's base path on the bench's host page. */
 export const BENCH_WIDGET = `${BENCH_BASE}/widget`;
 
+/** The widget's base path on the same page with the first screen rendered on the server. */
+export const BENCH_SERVER = `${BENCH_BASE}/server`;
+
+/**
+ * Renders the `<amwa-portal>` element with its first screen for one request: amwa/server's
+ * `renderToString`, passed in by whoever starts the sandbox (`npm run bench` loads the built
+ * dist/server.js), so the sandbox package never imports amwa itself.
+ */
+export type BenchRenderer = (settings: object, request: { path: string; cookies: string; origin: string }) => Promise<{ html: string }>;
+
 /**
  * What a host page puts in its own stylesheet so the page does not move when the widget appears:
  * the element takes its place before the module has loaded, at least as tall as Home in every
@@ -74,24 +84,36 @@ ${loadingTags(loading)}${prerender ? html`<script type="speculationrules">${raw(
  * speculation rules that prerender the scanner logon); `/__sandbox/bench/empty`
  * is the same page with one plain input instead, the baseline; `/__sandbox/bench/floor` adds that
  * input from a module script of its own, the floor of any widget a script renders.
+ * `/__sandbox/bench/server/…` is the widget page (the same query) with the first screen that
+ * `renderer` renders for the request inside the element, which the standalone module takes over;
+ * without a renderer it is not there (404).
  */
-export function bench(app: Hono, state: SandboxState) {
-  const widgetPage = (c: Context) => {
+export function bench(app: Hono, state: SandboxState, renderer?: BenchRenderer) {
+  const widgetPage = async (c: Context, basePath: string) => {
     const url = new URL(c.req.url);
-    const settings = exampleSettings(state.config, publicOrigin(c), BENCH_WIDGET, url.searchParams);
+    const settings = exampleSettings(state.config, publicOrigin(c), basePath, url.searchParams);
     // ?inject=1: the page's own script adds the module after the load event, as a tag manager
     // does; with &preload=1 a <link rel="modulepreload"> in the head fetches it from the start.
     const loading: Loading = url.searchParams.get('inject') !== '1' ? 'tag' : url.searchParams.get('preload') === '1' ? 'injected-preload' : 'injected';
+    const element =
+      basePath === BENCH_SERVER && renderer
+        ? // The renderer's markup is the widget's own, its attribute and texts escaped by it.
+          raw((await renderer(settings, { path: url.pathname + url.search, cookies: c.req.header('Cookie') ?? '', origin: publicOrigin(c) })).html)
+        : html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`;
     const page = benchPage({
-      widget: html`<amwa-portal settings='${JSON.stringify(settings)}'></amwa-portal>`,
+      widget: element,
       loading,
       reserve: url.searchParams.get('reserve') !== '0',
       prerender: url.searchParams.get('prerender') === '1',
     });
     return c.html(page, 200, { 'Cache-Control': 'no-store' });
   };
-  app.get(BENCH_WIDGET, widgetPage);
-  app.get(`${BENCH_WIDGET}/*`, widgetPage);
+  app.get(BENCH_WIDGET, (c) => widgetPage(c, BENCH_WIDGET));
+  app.get(`${BENCH_WIDGET}/*`, (c) => widgetPage(c, BENCH_WIDGET));
+  if (renderer) {
+    app.get(BENCH_SERVER, (c) => widgetPage(c, BENCH_SERVER));
+    app.get(`${BENCH_SERVER}/*`, (c) => widgetPage(c, BENCH_SERVER));
+  }
   // The same class as the widget's root, so one observer finds the first control on both pages.
   const empty = html`<div class="amwa-root"><label>User ID <input name="user"></label></div>`;
   app.get(`${BENCH_BASE}/empty`, (c) => c.html(benchPage({ widget: empty, reserve: false }), 200, { 'Cache-Control': 'no-store' }));

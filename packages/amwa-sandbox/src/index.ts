@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp } from './app';
+import type { BenchRenderer } from './bench';
 import type { Connection } from './hosts';
 import { sandboxRoots } from './roots';
 import { createState, type SandboxState } from './state';
 
+export type { BenchRenderer } from './bench';
 export type { Connection } from './hosts';
 export type { Fault, OutboxMail, PendingQr, Persona, SandboxConfig, SandboxState, ScannerStatus } from './state';
 
@@ -37,6 +39,11 @@ export interface SandboxOptions {
    * one, they are ignored.
    */
   trustedProxies?: readonly string[];
+  /**
+   * amwa/server's `renderToString` (or another renderer of the element with its first screen):
+   * adds the bench's server-rendered page, `/__sandbox/bench/server/` (`npm run bench` passes the built one).
+   */
+  benchRenderer?: BenchRenderer;
 }
 
 /** An in-process sandbox: a Web-standard fetch handler over in-memory state. */
@@ -60,8 +67,8 @@ export interface RunningSandbox {
 /** Creates the sandbox backend of design section 5, for in-process use (`sandbox.fetch(request)`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = createState(options.now);
-  const { corsOrigins, allowedHosts, publicUrl, trustedProxies } = options;
-  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl, trustedProxies });
+  const { corsOrigins, allowedHosts, publicUrl, trustedProxies, benchRenderer } = options;
+  const app = createApp(state, sandboxRoots(options), { corsOrigins, allowedHosts, publicUrl, trustedProxies, benchRenderer });
   return { fetch: async (request, connection = {}) => app.fetch(request, connection), state, reset: () => state.reset() };
 }
 
