@@ -67,14 +67,21 @@ export const PROBE_SCRIPT = `(() => {
         // attachShadow, and its controls are parsed into it unseen: they are there by the time
         // its host's record is read (at the latest), and it is watched from then on. The parser
         // inserts elements one by one, so the host is an added node of its own.
-        if (node.shadowRoot && !watched.has(node.shadowRoot)) {
-          watched.add(node.shadowRoot);
-          controlsIn(node.shadowRoot, at);
-          observer.observe(node.shadowRoot, watch);
-        }
+        if (node.shadowRoot) watchDeclarative(node.shadowRoot, at);
       }
     }
+    // A host whose record was read before the parser reached its template (a network chunk or a
+    // parser yield in between) has its shadow root by the time a later node is parsed: found then,
+    // while the document is parsed (no script attaches a declarative root; later records are the
+    // widget's own render, which the search would only slow).
+    if (document.readyState === 'loading') for (const element of document.querySelectorAll('body *')) if (element.shadowRoot) watchDeclarative(element.shadowRoot, at);
   });
+  function watchDeclarative(shadow, at) {
+    if (watched.has(shadow)) return;
+    watched.add(shadow);
+    controlsIn(shadow, at);
+    observer.observe(shadow, watch);
+  }
   observer.observe(document, watch);
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
