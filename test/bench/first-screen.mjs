@@ -33,7 +33,6 @@
 // other click).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -130,11 +129,12 @@ if (values.serve) {
 }
 
 async function bench() {
-  const [{ coldLoad, shortName, SLOW_4G }, { launchBrowser }, { clickToNextScreen, TRANSITIONS }, { clickToPrerenderedScanner, PRERENDERED_SCANNER }] = await load([
+  const [{ coldLoad, shortName, SLOW_4G }, { launchBrowser }, { clickToNextScreen, TRANSITIONS }, { clickToPrerenderedScanner, PRERENDERED_SCANNER }, { answering, freePort }] = await load([
     '/test/bench/probe.ts',
     '/test/e2e/chromium.ts',
     '/test/bench/next-screen.ts',
     '/test/bench/prerendered.ts',
+    '/test/e2e/serving.ts',
   ]);
   const startServer = async (dir, apiPort) => {
     const child = fork(fileURLToPath(import.meta.url), ['--serve', '--root', dir, ...(apiPort ? ['--api-port', String(apiPort)] : [])], { stdio: 'inherit' });
@@ -180,13 +180,6 @@ async function bench() {
     builds.push({ label: dir === resolve(repo) ? 'this build' : basename(dir), dir, ...(await startServer(dir, apiPort)) });
   }
   const labelled = (name, build) => (builds.length === 1 ? name : `${name} [${build.label}]`);
-  const freePort = () =>
-    new Promise((done, fail) => {
-      const probe = createNetServer().once('error', fail).listen(0, '127.0.0.1', () => {
-        const { port } = probe.address();
-        probe.close(() => done(port));
-      });
-    });
   // Each example's server, once it answers its page (and warmed by a few requests, as a server in service is).
   const examples = new Map();
   // Not left running when the bench fails or is stopped.
@@ -202,17 +195,14 @@ async function bench() {
     const port = await freePort();
     const child = EXAMPLE_SERVERS[name].start(port, builds[0].origin);
     const url = `http://127.0.0.1:${port}${EXAMPLE_SERVERS[name].path}`;
-    let answered = 0;
-    for (const until = Date.now() + 60_000; answered < 3 && Date.now() < until; ) {
-      const ok = await fetch(url).then((response) => response.ok, () => false);
-      if (ok) answered += 1;
-      else await new Promise((done) => setTimeout(done, 250));
-    }
-    if (answered < 3) {
+    try {
+      await answering(url);
+    } catch {
       child.kill();
       console.warn(`bench: examples/${name} did not answer ${url} within 60 s (its rows are left out)`);
       continue;
     }
+    for (let warm = 0; warm < 2; warm++) await fetch(url);
     examples.set(name, { child, origin: `http://127.0.0.1:${port}` });
   }
 
