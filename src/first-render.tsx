@@ -71,6 +71,9 @@ export function scheduleFirstRender({ scope, settings, host, box, served, hydrat
     if (waitingFor === 0 || --waitingFor > 0 || scope.disposed) return;
     style();
     fontsWarmUp.remove();
+    // The server's copy of the stylesheet goes now that the adopted one applies (the same rules, in
+    // the same task: nothing flashes); every later style change would match both otherwise.
+    if (served && host instanceof ShadowRoot) for (const child of [...host.children]) if (child.localName === 'style') child.remove();
     if (served && hydrateFromHost) {
       root = hydrateFromHost(served, app());
       return keepTyped(served);
@@ -93,9 +96,6 @@ export function scheduleFirstRender({ scope, settings, host, box, served, hydrat
     if (scope.disposed) return;
     markup.querySelector(`.${NEEDS_SCRIPT_CLASS}`)?.remove();
     markup.removeAttribute(SERVER_MARK);
-    // The server's copy of the stylesheet goes now that the adopted one applies: every later style
-    // change would match two sets of the same rules otherwise.
-    if (host instanceof ShadowRoot) for (const child of [...host.children]) if (child.localName === 'style') child.remove();
     root = hydrateRoot(markup, app({ path: resolved.path, page }));
     keepTyped(markup);
   };

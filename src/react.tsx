@@ -57,22 +57,12 @@ const readProp = (settings: unknown): { read: ReadSettings; key: string } => {
 const supportsDeclarativeShadowRoot = () => 'shadowRootMode' in HTMLTemplateElement.prototype;
 
 /**
- * The first screen the server rendered into `host`'s shadow root (a declarative one), if it did:
- * hydrated once the widget has adopted its stylesheet, when the server's copy of it goes (the
- * same rules, in the same task: nothing flashes).
+ * The first screen the server rendered into `host`'s shadow root (a declarative one), if it did,
+ * hydrated by the host's React once the widget has adopted its stylesheet.
  */
 function serverRenderedIn(host: HTMLElement, idPrefix: string): ServerRendered | undefined {
-  const children = [...(host.shadowRoot?.children ?? [])];
-  const box = children.find((child): child is HTMLElement => child.classList.contains('amwa-root'));
-  if (!box) return undefined;
-  return {
-    box,
-    idPrefix,
-    hydrate(target, app) {
-      for (const child of children) if (child.localName === 'style') child.remove();
-      return hydrateRoot(target, app);
-    },
-  };
+  const box = [...(host.shadowRoot?.children ?? [])].find((child): child is HTMLElement => child.classList.contains('amwa-root'));
+  return box && { box, idPrefix, hydrate: hydrateRoot };
 }
 
 /**
