@@ -56,7 +56,10 @@ setInterval(() => {
 }, 200);
 </script></body></html>`;
 
-/** Serves the bank's page at `/access/…` (every route: the widget routes inside), with the API at `apiOrigin`. */
+/** A page of the bank's site without the widget: a link takes the customer to the logon page. */
+const NEWS = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bank news</title></head><body><main><h1>News</h1><p><a href="/access/pages/logon/scanner">Log on to online banking</a></p></main></body></html>`;
+
+/** Serves the bank's page at `/access/…` (every route: the widget routes inside) with the API at `apiOrigin`, and a page without the widget at `/news`. */
 export async function startHostPage(apiOrigin: string, { forged = false, language = 'en' }: HostPageOptions = {}): Promise<HostPage> {
   const settings = JSON.stringify({
     basePath: '/access',
@@ -82,6 +85,10 @@ document.querySelector('iframe').src = location.protocol + '//forge.localhost:' 
     const path = new URL(request.url ?? '/', 'http://host').pathname;
     if (forged && path === '/forge') {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FORGER);
+      return;
+    }
+    if (path === '/news') {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(NEWS);
       return;
     }
     if (path.startsWith('/amwa/') && !path.includes('..')) {

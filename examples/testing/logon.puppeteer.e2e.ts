@@ -74,6 +74,13 @@ describe.each(browsers.filter(({ path }) => path))('in $name', ({ name, path, ar
     expect(url).toBe(`${apiOrigin(sandbox.url)}/__sandbox/logged-on`);
   });
 
+  test('a flow started on a page without the widget hears the logon on the page the customer goes on to', async () => {
+    await page.goto(`${host.origin}/news`);
+    const [{ url, events }] = await Promise.all([sandbox.logOnWithScanner(page, { userId: 'EMMA0005' }), page.click('a')]);
+    expect(page.url()).toBe(url);
+    expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+  });
+
   test('logs on with the app from Home', async () => {
     await page.goto(`${host.origin}/access/`);
     const { url } = await sandbox.logOnWithApp(page);

@@ -28,6 +28,13 @@ test('EMMA0005 logs on with the scanner from the bank logon page', async ({ page
   expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
 });
 
+test('a flow started on a page without the widget hears the logon on the page the customer goes on to', async ({ page, amwa, host }) => {
+  await page.goto(`${host.origin}/news`);
+  const [{ url, events }] = await Promise.all([amwa.logOnWithScanner(page, { userId: 'EMMA0005' }), page.getByRole('link', { name: 'Log on to online banking' }).click()]);
+  expect(page.url()).toBe(url);
+  expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+});
+
 test('logs on with the app from Home', async ({ page, amwa, host }) => {
   await page.goto(`${host.origin}/access/`);
   const { url } = await amwa.logOnWithApp(page);

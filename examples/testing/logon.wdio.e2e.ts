@@ -66,6 +66,13 @@ test.runIf(runs)('EMMA0005 logs on with the scanner from the bank logon page', a
   expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
 });
 
+test.runIf(runs)('a flow started on a page without the widget hears the logon on the page the customer goes on to', async () => {
+  await browser.url(`${host.origin}/news`);
+  const [{ url, events }] = await Promise.all([browser.amwaLogOnWithScanner({ userId: 'EMMA0005' }), browser.$('a').click()]);
+  expect(await browser.getUrl()).toBe(url);
+  expect(events).toContainEqual({ type: 'amwa-logon-redirect', detail: { url, logonType: 'scanner' } });
+});
+
 test.runIf(runs)('logs on with the app from Home', async () => {
   await browser.url(`${host.origin}/access/`);
   const { url } = await browser.amwaLogOnWithApp();

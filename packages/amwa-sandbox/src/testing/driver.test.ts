@@ -1,8 +1,9 @@
 // The page-side lookup every non-Playwright driver uses: role and accessible name, through open
 // shadow roots, skipping what is hidden.
+import { createContext, runInContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { domDriver } from './dom-driver';
-import { findByRole, serialName } from './driver';
+import { findByRole, installInCurrentDocument, logHeardEvents, serialName } from './driver';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -54,5 +55,54 @@ describe('domDriver', () => {
     expect(typed).toEqual(['EMMA0005']);
     expect(log.read()).toEqual([{ type: 'amwa-next', detail: { step: 'userId' } }]);
     expect(await driver.url()).toBeUndefined();
+  });
+});
+
+describe('logHeardEvents', () => {
+  // The page-side source run as a page runs it, in a context of its own with a document to listen on.
+  function page({ top = true } = {}) {
+    const lines: string[] = [];
+    const window = { document: new EventTarget(), location: { origin: 'http://127.0.0.1:8080' }, console: { debug: (line: string) => lines.push(line) } } as Record<string, unknown>;
+    window.top = top ? window : {};
+    window.window = window;
+    const context = createContext(window);
+    return { run: (source: string) => runInContext(source, context), dispatch: (type: string) => (window.document as EventTarget).dispatchEvent(new CustomEvent(type, { detail: { n: 1 } })), lines, window };
+  }
+
+  it('listens once however often it runs in one document (as the script for new documents and by hand), until taken off', () => {
+    const { run, dispatch, lines, window } = page();
+    const listen = logHeardEvents(['amwa-logout'], '__off1', 'f'.repeat(32));
+    run(listen);
+    run(listen);
+    dispatch('amwa-logout');
+    dispatch('amwa-other');
+    expect(lines).toEqual([`[amwa-testing]${'f'.repeat(32)}["http://127.0.0.1:8080","amwa-logout",{"n":1}]`]);
+    (window.__off1 as () => void)();
+    dispatch('amwa-logout');
+    expect(lines).toHaveLength(1);
+  });
+
+  it('listens in no iframe', () => {
+    const { run, dispatch, lines } = page({ top: false });
+    run(logHeardEvents(['amwa-logout'], '__off1', 'f'.repeat(32)));
+    dispatch('amwa-logout');
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('installInCurrentDocument', () => {
+  it('runs once more when a page load took the document (and the first run) with it', async () => {
+    const documents = ['old', 'new'];
+    const runs: string[] = [];
+    await installInCurrentDocument(async () => {
+      runs.push(documents.shift()!);
+      if (runs.length === 1) throw new Error('Execution context was destroyed, most likely because of a navigation.');
+    });
+    expect(runs).toEqual(['old', 'new']);
+  });
+
+  it("leaves a second failure (a page that is gone) to the caller", async () => {
+    let runs = 0;
+    await expect(installInCurrentDocument(async () => Promise.reject(new Error(`Target closed (run ${++runs})`)))).rejects.toThrow('Target closed (run 2)');
   });
 });

@@ -67,6 +67,19 @@ export interface Driver {
   language?(): Promise<string | null>;
 }
 
+/**
+ * Runs `install` (an idempotent page script) in the page's current document. A page load under
+ * way may take that document, and the evaluation, with it ("Execution context was destroyed"):
+ * then it runs once more, in the document the tab lands on. Any second failure is the caller's.
+ */
+export async function installInCurrentDocument(install: () => Promise<unknown>): Promise<void> {
+  try {
+    await install();
+  } catch {
+    await install();
+  }
+}
+
 /** Marks the console lines that carry widget events to the test. */
 const HEARD_MARK = '[amwa-testing]';
 
@@ -81,9 +94,10 @@ export const hearingSecret = () => Array.from(crypto.getRandomValues(new Uint8Ar
  * `secret` and the frame's origin, and keeps its remover in `globalThis[off]`. It listens in the
  * top frame only (the browser also runs it in every iframe, whose code must never learn the
  * secret). A console line leaves the page at once, with its text: unlike a call back into the
- * test, it survives the page load a logon redirect starts right after.
+ * test, it survives the page load a logon redirect starts right after. Run twice in one document
+ * (once as the tool's script for new documents, once more by hand), it listens once.
  */
-export const logHeardEvents = (types: readonly string[], off: string, secret: string) => `globalThis[${JSON.stringify(off)}] = ((types, log) => {
+export const logHeardEvents = (types: readonly string[], off: string, secret: string) => `globalThis[${JSON.stringify(off)}] ??= ((types, log) => {
   if (window.top !== window) return () => {};
   const listener = (event) => log(${JSON.stringify(HEARD_MARK + secret)} + JSON.stringify([location.origin, event.type, event.detail]));
   for (const type of types) document.addEventListener(type, listener);

@@ -9,6 +9,7 @@ function fakePage() {
   const events = new EventEmitter();
   let binding: ((source: { frame: PlaywrightFrame }, ...args: unknown[]) => void) | undefined;
   let listener = '';
+  let initScript = '';
   const page: PlaywrightPage = {
     getByRole: () => {
       throw new Error('not used');
@@ -24,6 +25,15 @@ function fakePage() {
         },
       };
     },
+    async addInitScript({ content }) {
+      steps.push('add the listener to new documents');
+      initScript = content;
+      return {
+        async dispose() {
+          steps.push('dispose the script for new documents');
+        },
+      };
+    },
     async evaluate(expression) {
       await new Promise((resolve) => setTimeout(resolve, 5));
       steps.push(expression.includes('Off?.()') ? 'take the listener off' : 'add the listener');
@@ -36,7 +46,7 @@ function fakePage() {
   /** The call the listener the driver added to the main frame's document makes for one event. */
   const dispatch = (type: string, detail: unknown) => binding!({ frame: mainFrame }, /"([0-9a-f]{32})"/.exec(listener)![1], 'http://127.0.0.1:8080', type, detail);
   const answer = (frame: PlaywrightFrame, method: string, url: string, status: number): PlaywrightResponse => ({ url: () => url, status: () => status, frame: () => frame, request: () => ({ method: () => method }) });
-  return { page, steps, mainFrame, events, call: (...args: Parameters<NonNullable<typeof binding>>) => binding!(...args), dispatch, answer };
+  return { page, steps, mainFrame, events, initScript: () => initScript, listener: () => listener, call: (...args: Parameters<NonNullable<typeof binding>>) => binding!(...args), dispatch, answer };
 }
 
 describe('playwrightDriver', () => {
@@ -45,7 +55,35 @@ describe('playwrightDriver', () => {
     const log = await playwrightDriver(page).hear(['amwa-logout']);
     log.stop();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(steps).toEqual([expect.stringMatching(/^expose __amwaTestingHeard\d+$/), 'add the listener', 'take the listener off', 'dispose the binding']);
+    expect(steps).toEqual([
+      expect.stringMatching(/^expose __amwaTestingHeard\d+$/),
+      'add the listener to new documents',
+      'add the listener',
+      'dispose the script for new documents',
+      'take the listener off',
+      'dispose the binding',
+    ]);
+  });
+
+  it('adds the same listener to the current document and to every one the page goes on to, in the top frame only', async () => {
+    const { page, initScript, listener } = fakePage();
+    const log = await playwrightDriver(page).hear(['amwa-logout']);
+    expect(initScript()).toBe(listener());
+    expect(listener()).toMatch(/^globalThis\.__amwaTestingHeard\d+Off \?\?= /);
+    expect(listener()).toContain('if (window.top !== window) return');
+    log.stop();
+  });
+
+  it('adds the listener once more when a page load took the document (and the first evaluation) with it', async () => {
+    const { page, steps } = fakePage();
+    let loads = 1;
+    const evaluate = page.evaluate;
+    const log = await playwrightDriver({
+      ...page,
+      evaluate: async (expression) => (loads-- > 0 ? Promise.reject(new Error('page.evaluate: Execution context was destroyed, most likely because of a navigation')) : evaluate(expression)),
+    }).hear(['amwa-logout']);
+    expect(steps.filter((step) => step === 'add the listener')).toHaveLength(1);
+    log.stop();
   });
 
   it('still disposes the binding when the page is gone', async () => {

@@ -1,7 +1,7 @@
 // The Playwright adapter: the kit's driver over a Playwright page (playwright or
 // @playwright/test), and the fixtures a test file adds with `test.extend(amwaFixtures(…))`.
 // Typed by the few members the kit uses, so the kit needs no Playwright of its own.
-import { hearingSecret, pageOrigin, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
+import { hearingSecret, installInCurrentDocument, pageOrigin, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
 
 /** The part of a Playwright `Locator` the kit uses. */
 export interface PlaywrightLocator {
@@ -32,6 +32,8 @@ export interface PlaywrightPage {
   /** Playwright 1.53 and later resolve a Disposable, which the kit disposes when it stops hearing. */
   exposeBinding(name: string, callback: (source: { frame: PlaywrightFrame }, ...args: unknown[]) => void): Promise<unknown>;
   evaluate(expression: string): Promise<unknown>;
+  /** Playwright 1.53 and later resolve a Disposable, which the kit disposes when it stops hearing. */
+  addInitScript(script: { content: string }): Promise<unknown>;
   on(event: 'response', listener: (response: PlaywrightResponse) => void): unknown;
   off(event: 'response', listener: (response: PlaywrightResponse) => void): unknown;
 }
@@ -40,9 +42,9 @@ let hearings = 0;
 
 /**
  * A driver over a Playwright page; role lookups pierce open shadow roots, as Playwright's always do.
- * It hears widget events of the main frame's document only (the binding it calls is in every
- * frame, so it checks the caller's frame, a per-hearing secret and origin), and sees the answers
- * to the main frame's calls on the network.
+ * It hears widget events of the main frame, on its document and on every one it goes on to (the
+ * binding it calls is in every frame, so it checks the caller's frame, a per-hearing secret and
+ * origin), and sees the answers to the main frame's calls on the network.
  */
 export function playwrightDriver(page: PlaywrightPage): Driver {
   const locate = ({ role, name }: Target) => page.getByRole(role, { name, exact: typeof name === 'string' }).filter({ visible: true }).first();
@@ -79,11 +81,15 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       // The listener outlives the binding if the page stays: it checks for it, and stop() removes it
       // where it can. A call that reaches Playwright after the binding is gone rejects in the page
       // ("Function … is not exposed"): handled here, not a page error of the page under test.
-      await page.evaluate(`globalThis.${binding}Off = ((types) => {
+      // Run twice in one document (as the init script, and by hand), it listens once; an iframe never learns the secret.
+      const listen = `globalThis.${binding}Off ??= ((types) => {
+        if (window.top !== window) return () => {};
         const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(${JSON.stringify(secret)}, location.origin, event.type, event.detail)?.catch?.(() => {});
         for (const type of types) document.addEventListener(type, listener);
         return () => types.forEach((type) => document.removeEventListener(type, listener));
-      })(${JSON.stringify(types)});`);
+      })(${JSON.stringify(types)});`;
+      const initScript = (await page.addInitScript({ content: listen })) as { dispose?: () => Promise<void> } | undefined;
+      await installInCurrentDocument(() => page.evaluate(listen));
       return {
         read: () => [...heard],
         answers: () => [...answers],
@@ -92,6 +98,7 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
           page.off('response', onResponse);
           // The listener first, then the binding: the other order leaves a moment in which an event
           // calls a binding Playwright no longer knows.
+          void initScript?.dispose?.().catch(() => undefined);
           void page
             .evaluate(`globalThis.${binding}Off?.()`)
             .catch(() => undefined)

@@ -41,6 +41,27 @@ describe('puppeteerDriver', () => {
     log.stop();
   });
 
+  it('sends the same listener to the current document and to every one the page goes on to', async () => {
+    const { page, scripts } = fakePage();
+    const log = await puppeteerDriver(page).hear(['amwa-logon-redirect']);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[1]).toBe(scripts[0]);
+    log.stop();
+  });
+
+  it('sends it once more when a page load took the document (and the first evaluation) with it', async () => {
+    const { page, scripts } = fakePage();
+    let loads = 1;
+    const evaluate = page.evaluate;
+    const log = await puppeteerDriver({
+      ...page,
+      evaluate: async (expression: string) => (loads-- > 0 ? Promise.reject(new Error('Execution context was destroyed, most likely because of a navigation.')) : evaluate(expression)),
+    } as PuppeteerPage).hear(['amwa-logon-redirect']);
+    expect(scripts).toHaveLength(2);
+    expect(scripts[1]).toBe(scripts[0]);
+    log.stop();
+  });
+
   it('survives any console line: malformed, huge, not text, unreadable', async () => {
     const { page, events, log: line, listenerLine } = fakePage();
     const log = await puppeteerDriver(page).hear(['amwa-logon-redirect']);

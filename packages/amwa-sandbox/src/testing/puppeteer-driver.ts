@@ -1,7 +1,7 @@
 // The Puppeteer adapter: the kit's driver over a puppeteer or puppeteer-core page, in Chromium
 // (DevTools protocol) and in Firefox (WebDriver BiDi) alike. Typed by the few members the kit
 // uses, so the kit needs no Puppeteer of its own.
-import { findByRole, heardEvent, hearingSecret, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
+import { findByRole, heardEvent, hearingSecret, installInCurrentDocument, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a Puppeteer `ElementHandle` the kit uses. */
 export interface PuppeteerElement {
@@ -118,7 +118,7 @@ export function puppeteerDriver(page: PuppeteerPage): Driver {
       // Through the browser's protocol, on this document and every one the tab goes on to: neither the page's CSP nor Trusted Types apply.
       const listen = logHeardEvents(types, off, secret);
       const { identifier } = await page.evaluateOnNewDocument(listen);
-      await page.evaluate(listen);
+      await installInCurrentDocument(() => page.evaluate(listen));
       return {
         read: () => [...heard],
         answers: () => [...answers],

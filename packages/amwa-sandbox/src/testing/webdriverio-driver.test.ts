@@ -13,18 +13,22 @@ const redirect = { url: `${ORIGIN}/__sandbox/logged-on`, logonType: 'scanner' };
 function fakeBrowser({ isBidi = true, kept = undefined as unknown } = {}) {
   const events = new EventEmitter();
   const scripts: string[] = [];
+  const preloads: { functionDeclaration: string; contexts: string[] }[] = [];
+  const removed: string[] = [];
   const browser = {
     isBidi,
     execute: async (script: string) => (scripts.push(script), kept),
     getUrl: async () => `${ORIGIN}/access/`,
     getWindowHandle: async () => TOP,
     sessionSubscribe: async () => undefined,
+    scriptAddPreloadScript: async ({ functionDeclaration, contexts }: { functionDeclaration: string; contexts: string[] }) => (preloads.push({ functionDeclaration, contexts }), { script: `preload-${preloads.length}` }),
+    scriptRemovePreloadScript: async ({ script }: { script: string }) => void removed.push(script),
     on: (event: string, listener: (value: unknown) => void) => events.on(event, listener),
     off: (event: string, listener: (value: unknown) => void) => events.off(event, listener),
   } as unknown as WebdriverBrowser;
   const secret = () => /\[amwa-testing\]([0-9a-f]{32})/.exec(scripts[0]!)![1];
   const line = (from: string, type: string, detail: unknown) => `[amwa-testing]${secret()}${JSON.stringify([from, type, detail])}`;
-  return { browser, events, line };
+  return { browser, events, line, scripts, preloads, removed };
 }
 
 describe('webdriverioDriver over BiDi', () => {
@@ -41,6 +45,17 @@ describe('webdriverioDriver over BiDi', () => {
     events.emit('log.entryAdded', { text: line(ORIGIN, 'amwa-logon-redirect', redirect), source: { context: TOP } });
     expect(log.read()).toEqual([{ type: 'amwa-logon-redirect', detail: redirect }]);
     log.stop();
+  });
+
+  it('adds the same listener to the current document and, as a preload script of the top-level context, to every one it goes on to; stop takes both off', async () => {
+    const { browser, scripts, preloads, removed } = fakeBrowser();
+    const log = await webdriverioDriver(browser).hear(['amwa-logon-redirect']);
+    expect(preloads).toEqual([{ functionDeclaration: `() => { ${scripts[0]}; }`, contexts: [TOP] }]);
+    expect(scripts[0]).toMatch(/^globalThis\["__amwaTestingOff\d+"\] \?\?= /);
+    log.stop();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(removed).toEqual(['preload-1']);
+    expect(scripts.at(-1)).toMatch(/^globalThis\.__amwaTestingOff\d+\?\.\(\)$/);
   });
 
   it("sees the answers to the top-level context's calls only", async () => {

@@ -3,7 +3,7 @@
 // `addAmwaCommands(browser, kit)`. Typed by the few members the kit uses, so the kit needs no
 // WebdriverIO of its own.
 import * as z from 'zod/mini';
-import { clickPoint, findByRole, heardEvent, hearingSecret, keptHeardEvents, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
+import { clickPoint, findByRole, heardEvent, hearingSecret, installInCurrentDocument, keptHeardEvents, logHeardEvents, pageOrigin, SELECT_FOCUSED, serialName, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Target } from './driver';
 
 /** The part of a WebdriverIO element the kit uses. */
 export interface WebdriverElement {
@@ -36,6 +36,9 @@ export interface WebdriverBrowser {
   getWindowHandle(): Promise<string>;
   readonly isBidi: boolean;
   sessionSubscribe(params: { events: string[] }): Promise<unknown>;
+  /** In a BiDi session: a script for every document the browsing contexts go on to. */
+  scriptAddPreloadScript(params: { functionDeclaration: string; contexts?: string[] }): Promise<{ script: string }>;
+  scriptRemovePreloadScript(params: { script: string }): Promise<unknown>;
   on(event: 'log.entryAdded', listener: (entry: WebdriverLogEntry) => void): unknown;
   on(event: 'network.responseCompleted', listener: (entry: WebdriverResponseEntry) => void): unknown;
   off(event: 'log.entryAdded', listener: (entry: WebdriverLogEntry) => void): unknown;
@@ -137,15 +140,20 @@ export function webdriverioDriver(browser: WebdriverBrowser): Driver {
       await browser.sessionSubscribe({ events: ['log.entryAdded', 'network.responseCompleted'] });
       browser.on('log.entryAdded', onLog);
       browser.on('network.responseCompleted', onResponse);
-      await browser.execute(logHeardEvents(types, '__amwaTestingOff', secret));
+      // On this document and on every one the tab goes on to; neither the page's CSP nor Trusted Types apply.
+      const off = `__amwaTestingOff${++hearings}`;
+      const listen = logHeardEvents(types, off, secret);
+      const { script } = await browser.scriptAddPreloadScript({ functionDeclaration: `() => { ${listen}; }`, contexts: [context] });
+      await installInCurrentDocument(() => browser.execute(listen));
       return {
         read: () => [...heard],
         answers: () => [...answers],
         stop() {
           browser.off('log.entryAdded', onLog);
           browser.off('network.responseCompleted', onResponse);
+          void browser.scriptRemovePreloadScript({ script }).catch(() => undefined);
           // The page may have gone on to another one; then there is nothing left to remove.
-          void browser.execute('globalThis.__amwaTestingOff?.()').catch(() => undefined);
+          void browser.execute(`globalThis.${off}?.()`).catch(() => undefined);
         },
       };
     },
