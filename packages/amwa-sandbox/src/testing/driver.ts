@@ -90,19 +90,27 @@ export const MAX_HEARD_LINE = 256 * 1024;
 export const hearingSecret = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
- * Page-side source that logs each widget event of `types` as a marked console line carrying
- * `secret` and the frame's origin, and keeps its remover in `globalThis[off]`. It listens in the
- * top frame only (the browser also runs it in every iframe, whose code must never learn the
- * secret). A console line leaves the page at once, with its text: unlike a call back into the
- * test, it survives the page load a logon redirect starts right after. Run twice in one document
- * (once as the tool's script for new documents, once more by hand), it listens once.
+ * Page-side statement that adds `handler` (the source of a function of the event) to the
+ * document for each widget event of `types`, and keeps its remover in `globalThis[off]`. Run
+ * twice in one document (as the tool's script for new documents, and once more by hand), it
+ * listens once. In an iframe (the browser runs a tool's script in every frame) it listens not at
+ * all: the iframe's code must never learn what `handler` carries.
  */
-export const logHeardEvents = (types: readonly string[], off: string, secret: string) => `globalThis[${JSON.stringify(off)}] ??= ((types, log) => {
+export const listenInTopFrame = (types: readonly string[], off: string, handler: string) => `globalThis[${JSON.stringify(off)}] ??= ((types, listener) => {
   if (window.top !== window) return () => {};
-  const listener = (event) => log(${JSON.stringify(HEARD_MARK + secret)} + JSON.stringify([location.origin, event.type, event.detail]));
   for (const type of types) document.addEventListener(type, listener);
   return () => types.forEach((type) => document.removeEventListener(type, listener));
-})(${JSON.stringify(types)}, console.debug.bind(console));`;
+})(${JSON.stringify(types)}, ${handler});`;
+
+/**
+ * Page-side source that logs each widget event of `types` as a marked console line carrying
+ * `secret` and the frame's origin (`listenInTopFrame`, its remover in `globalThis[off]`). A
+ * console line leaves the page at once, with its text: unlike a call back into the test, it
+ * survives the page load a logon redirect starts right after. `console.debug` is taken as the
+ * page has it when the listener is added.
+ */
+export const logHeardEvents = (types: readonly string[], off: string, secret: string) =>
+  listenInTopFrame(types, off, `((log) => (event) => log(${JSON.stringify(HEARD_MARK + secret)} + JSON.stringify([location.origin, event.type, event.detail])))(console.debug.bind(console))`);
 
 const heardLine = z.tuple([z.string(), z.string(), z.unknown()]);
 
@@ -175,11 +183,7 @@ export const SELECT_FOCUSED = `(() => {
  * the same origin) unless this document has one, and answers the events kept so far.
  */
 export const keptHeardEvents = (types: readonly string[], key: string) => `((key) => {
-  globalThis[key + 'Off'] ??= ((types) => {
-    const listener = (event) => sessionStorage.setItem(key, JSON.stringify([...JSON.parse(sessionStorage.getItem(key) || '[]'), { type: event.type, detail: event.detail }]));
-    for (const type of types) document.addEventListener(type, listener);
-    return () => types.forEach((type) => document.removeEventListener(type, listener));
-  })(${JSON.stringify(types)});
+  ${listenInTopFrame(types, `${key}Off`, '(event) => sessionStorage.setItem(key, JSON.stringify([...JSON.parse(sessionStorage.getItem(key) || \'[]\'), { type: event.type, detail: event.detail }]))')}
   return JSON.parse(sessionStorage.getItem(key) || '[]');
 })(${JSON.stringify(key)})`;
 

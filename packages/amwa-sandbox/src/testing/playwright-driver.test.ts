@@ -69,7 +69,7 @@ describe('playwrightDriver', () => {
     const { page, initScript, listener } = fakePage();
     const log = await playwrightDriver(page).hear(['amwa-logout']);
     expect(initScript()).toBe(listener());
-    expect(listener()).toMatch(/^globalThis\.__amwaTestingHeard\d+Off \?\?= /);
+    expect(listener()).toMatch(/^globalThis\["__amwaTestingHeard\d+Off"\] \?\?= /);
     expect(listener()).toContain('if (window.top !== window) return');
     log.stop();
   });

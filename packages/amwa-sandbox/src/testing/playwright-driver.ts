@@ -1,7 +1,7 @@
 // The Playwright adapter: the kit's driver over a Playwright page (playwright or
 // @playwright/test), and the fixtures a test file adds with `test.extend(amwaFixtures(…))`.
 // Typed by the few members the kit uses, so the kit needs no Playwright of its own.
-import { hearingSecret, installInCurrentDocument, pageOrigin, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
+import { hearingSecret, installInCurrentDocument, listenInTopFrame, pageOrigin, widgetLanguage, type Driver, type EventLog, type HeardAnswer, type HeardEvent, type Role, type Target } from './driver';
 
 /** The part of a Playwright `Locator` the kit uses. */
 export interface PlaywrightLocator {
@@ -81,13 +81,11 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       // The listener outlives the binding if the page stays: it checks for it, and stop() removes it
       // where it can. A call that reaches Playwright after the binding is gone rejects in the page
       // ("Function … is not exposed"): handled here, not a page error of the page under test.
-      // Run twice in one document (as the init script, and by hand), it listens once; an iframe never learns the secret.
-      const listen = `globalThis.${binding}Off ??= ((types) => {
-        if (window.top !== window) return () => {};
-        const listener = (event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(${JSON.stringify(secret)}, location.origin, event.type, event.detail)?.catch?.(() => {});
-        for (const type of types) document.addEventListener(type, listener);
-        return () => types.forEach((type) => document.removeEventListener(type, listener));
-      })(${JSON.stringify(types)});`;
+      const listen = listenInTopFrame(
+        types,
+        `${binding}Off`,
+        `(event) => typeof globalThis.${binding} === 'function' && globalThis.${binding}(${JSON.stringify(secret)}, location.origin, event.type, event.detail)?.catch?.(() => {})`,
+      );
       const initScript = (await page.addInitScript({ content: listen })) as { dispose?: () => Promise<void> } | undefined;
       await installInCurrentDocument(() => page.evaluate(listen));
       return {
